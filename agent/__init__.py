@@ -1,0 +1,1 @@
+"""The agent and the poker core every package uses: cards, hand evaluation and equity."""

@@ -1,0 +1,17 @@
+"""The ``arena`` command line: matches, round robins, terminal play and local best response.
+
+Each command only parses its input and calls the library; the commands live in their own
+modules and are registered here.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+
+import click
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(version("pokerbot-cfr"), prog_name="arena")
+def main() -> None:
+    """Play and measure heads-up no-limit hold'em bots inside PyPokerEngine."""

@@ -1,0 +1,1 @@
+"""The baseline opponents of the study: fish, honest, random, rule-based and Monte Carlo."""

@@ -1,0 +1,1 @@
+"""The blueprint: counterfactual regret minimisation solvers and the hold'em strategy trainer."""

@@ -1,0 +1,1 @@
+"""Shipped data files (installed as ``agent.data``): the trained blueprint and equity tables."""
