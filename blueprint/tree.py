@@ -1,0 +1,356 @@
+"""The public betting tree every solver kernel walks: a frozen dataclass of flat numpy arrays.
+
+In all our games (Kuhn, Leduc, the hold'em abstraction) the betting is public and all private
+information is dealt by chance, so an information set is a pair (public decision node, the
+acting player's private *bucket* in that node's round). The tree holds only the public part;
+what chance dealt arrives separately as *deal arrays* (``buckets[D, 2, R]``, ``showdown[D]``,
+``weight[D]``; see ``blueprint.deals``). This is the representation of Zinkevich et al. 2007
+(CFR over a public tree with private chance outcomes) laid out for numba kernels.
+
+Node arrays, length N, node 0 the root, every child index greater than its parent's (the
+kernels sweep parents before children and children before parents by index order):
+
+- ``kind``: 0 decision, 1 fold terminal, 2 showdown terminal (``DECISION``, ``FOLD``,
+  ``SHOWDOWN``);
+- ``player``: the acting player at a decision; the player who folded at a fold terminal;
+- ``round``: betting round (0 = preflop or Kuhn's only round, 1 = flop or Leduc's second);
+- ``first_child``, ``num_children``: children are ``first_child + k`` for k < num_children;
+- ``parent``: the parent node (-1 at the root); ``action``: the abstract action that led here;
+- ``contribution[N, 2]``: chips each player has put in at this node;
+- ``infoset_base``: at decisions, the first info-set row; the acting player holding bucket
+  ``b`` is at row ``infoset_base[node] + b``, so a decision of round r owns
+  ``num_buckets[r]`` consecutive rows; -1 elsewhere.
+
+Regret and strategy-sum tables are ``[num_infosets, max_actions]`` float arrays (float64, or
+float32 where memory needs it); column k of a row belongs to child k of its node.
+
+>>> tree = tree_from_expander("", _coin_game, num_buckets=(2,), action_names=("pass", "bet"))
+>>> tree.num_nodes, tree.num_infosets, tree.max_actions
+(7, 6, 2)
+>>> tree.children(0).tolist(), tree.infoset_rows(2).tolist()
+([1, 2], [4, 5])
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+DECISION = 0
+FOLD = 1
+SHOWDOWN = 2
+
+TREE_ARRAYS = (
+    "kind",
+    "player",
+    "round",
+    "first_child",
+    "num_children",
+    "parent",
+    "action",
+    "contribution",
+    "infoset_base",
+)
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    """One node as a game describes it to ``tree_from_expander``.
+
+    ``children`` is a list of (action index, child state) pairs, empty at terminals.
+    ``player`` is the actor at a decision and the folder at a fold terminal (else 0).
+    """
+
+    kind: int
+    player: int
+    round: int
+    contribution: tuple[float, float]
+    children: Sequence[tuple[int, Any]] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class BettingTree:
+    """A public betting tree (see the module docstring for the meaning of each array).
+
+    Build it with ``BettingTree.build`` (validates) or ``tree_from_expander``.
+    """
+
+    kind: np.ndarray
+    player: np.ndarray
+    round: np.ndarray
+    first_child: np.ndarray
+    num_children: np.ndarray
+    parent: np.ndarray
+    action: np.ndarray
+    contribution: np.ndarray
+    infoset_base: np.ndarray
+    num_buckets: np.ndarray
+    max_actions: int
+    num_infosets: int
+    action_names: tuple[str, ...]
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        kind: np.ndarray,
+        player: np.ndarray,
+        round: np.ndarray,
+        first_child: np.ndarray,
+        num_children: np.ndarray,
+        parent: np.ndarray,
+        action: np.ndarray,
+        contribution: np.ndarray,
+        num_buckets: Sequence[int],
+        action_names: Sequence[str],
+        infoset_base: np.ndarray | None = None,
+    ) -> BettingTree:
+        """Validate the arrays, cast them to the kernel dtypes and lay out info-set rows.
+
+        Without ``infoset_base`` the rows are assigned in node order.
+        Raises ValueError naming the first inconsistency found.
+        """
+        kind = np.ascontiguousarray(kind, dtype=np.int8)
+        n = len(kind)
+        arrays = {
+            "player": np.ascontiguousarray(player, dtype=np.int8),
+            "round": np.ascontiguousarray(round, dtype=np.int8),
+            "first_child": np.ascontiguousarray(first_child, dtype=np.int32),
+            "num_children": np.ascontiguousarray(num_children, dtype=np.int32),
+            "parent": np.ascontiguousarray(parent, dtype=np.int32),
+            "action": np.ascontiguousarray(action, dtype=np.int8),
+        }
+        for name, array in arrays.items():
+            if array.shape != (n,):
+                raise ValueError(f"{name} has shape {array.shape}, expected ({n},)")
+        contribution = np.ascontiguousarray(contribution, dtype=np.float64)
+        if contribution.shape != (n, 2):
+            raise ValueError(f"contribution has shape {contribution.shape}, expected ({n}, 2)")
+        buckets = np.ascontiguousarray(num_buckets, dtype=np.int64)
+        if buckets.ndim != 1 or len(buckets) == 0 or (buckets < 1).any():
+            raise ValueError(f"num_buckets must be positive counts per round, got {num_buckets}")
+        _check_structure(kind, arrays, contribution, len(buckets))
+        if infoset_base is None:
+            infoset_base = _assign_rows(kind, arrays["round"], buckets)
+        base = np.ascontiguousarray(infoset_base, dtype=np.int64)
+        num_infosets = _check_rows(kind, arrays["round"], base, buckets)
+        if not (kind == DECISION).any():
+            raise ValueError("a betting tree needs at least one decision node")
+        max_actions = int(arrays["num_children"][kind == DECISION].max())
+        names = tuple(action_names)
+        if int(arrays["action"].max()) >= len(names):
+            raise ValueError(f"action index {int(arrays['action'].max())} has no name in {names}")
+        return cls(
+            kind=kind,
+            contribution=contribution,
+            infoset_base=base,
+            num_buckets=buckets,
+            max_actions=max_actions,
+            num_infosets=num_infosets,
+            action_names=names,
+            **arrays,
+        )
+
+    @property
+    def num_nodes(self) -> int:
+        """Number of nodes N."""
+        return len(self.kind)
+
+    @property
+    def num_rounds(self) -> int:
+        """Number of betting rounds R (the last axis of a deal's buckets)."""
+        return len(self.num_buckets)
+
+    def children(self, node: int) -> np.ndarray:
+        """The child node indices of ``node``."""
+        start = int(self.first_child[node])
+        return np.arange(start, start + int(self.num_children[node]))
+
+    def infoset_rows(self, node: int) -> np.ndarray:
+        """The info-set rows of a decision node, one per bucket of its round."""
+        if self.kind[node] != DECISION:
+            raise ValueError(f"node {node} is not a decision node")
+        count = int(self.num_buckets[self.round[node]])
+        return np.arange(self.infoset_base[node], self.infoset_base[node] + count)
+
+    def infoset_node(self) -> np.ndarray:
+        """The decision node of every info-set row: ``int32[num_infosets]``."""
+        owner = np.empty(self.num_infosets, dtype=np.int32)
+        for node in np.flatnonzero(self.kind == DECISION):
+            owner[self.infoset_rows(node)] = node
+        return owner
+
+    def infoset_actions(self) -> np.ndarray:
+        """The number of legal actions of every info-set row: ``int32[num_infosets]``."""
+        return self.num_children[self.infoset_node()]
+
+    def infoset_player(self) -> np.ndarray:
+        """The acting player of every info-set row: ``int8[num_infosets]``."""
+        return self.player[self.infoset_node()]
+
+    def history(self, node: int) -> tuple[int, ...]:
+        """The action indices from the root to ``node``."""
+        path = []
+        while node > 0:
+            path.append(int(self.action[node]))
+            node = int(self.parent[node])
+        return tuple(reversed(path))
+
+    def new_table(self, dtype: type = np.float64) -> np.ndarray:
+        """A zeroed ``[num_infosets, max_actions]`` regret or strategy-sum table."""
+        return np.zeros((self.num_infosets, self.max_actions), dtype=dtype)
+
+
+def _check_structure(
+    kind: np.ndarray, arrays: dict[str, np.ndarray], contribution: np.ndarray, rounds: int
+) -> None:
+    """Raise ValueError unless the node arrays describe a tree in parent-first index order."""
+    n = len(kind)
+    if n == 0:
+        raise ValueError("a betting tree needs at least a root node")
+    bad_kind = np.flatnonzero((kind < DECISION) | (kind > SHOWDOWN))
+    if len(bad_kind):
+        raise ValueError(f"node {bad_kind[0]} has kind {kind[bad_kind[0]]}, not 0, 1 or 2")
+    player, rnd = arrays["player"], arrays["round"]
+    first, count, parent = arrays["first_child"], arrays["num_children"], arrays["parent"]
+    bad = np.flatnonzero((player < 0) | (player > 1))
+    if len(bad):
+        raise ValueError(f"node {bad[0]} has player {player[bad[0]]}, not 0 or 1")
+    bad = np.flatnonzero((rnd < 0) | (rnd >= rounds))
+    if len(bad):
+        raise ValueError(f"node {bad[0]} has round {rnd[bad[0]]}, outside 0..{rounds - 1}")
+    if (contribution < 0).any():
+        raise ValueError(f"node {np.argwhere(contribution < 0)[0][0]} has a negative contribution")
+    if parent[0] != -1:
+        raise ValueError(f"the root must have parent -1, got {parent[0]}")
+    seen = np.zeros(n, dtype=np.int64)
+    for node in range(n):
+        _check_node(node, kind[node], int(first[node]), int(count[node]), parent, n, seen)
+    orphans = np.flatnonzero(seen[1:] != 1)
+    if len(orphans):
+        raise ValueError(f"node {orphans[0] + 1} is the child of {seen[orphans[0] + 1]} nodes")
+
+
+def _check_node(
+    node: int, kind: int, first: int, count: int, parent: np.ndarray, n: int, seen: np.ndarray
+) -> None:
+    """Raise ValueError unless ``node``'s children are a valid contiguous block after it."""
+    if kind != DECISION:
+        if count != 0:
+            raise ValueError(f"terminal node {node} has {count} children")
+        return
+    if count < 1:
+        raise ValueError(f"decision node {node} has no children")
+    if first <= node or first + count > n:
+        raise ValueError(f"decision node {node} has children {first}..{first + count - 1}")
+    kids = np.arange(first, first + count)
+    if (parent[kids] != node).any():
+        raise ValueError(f"a child of node {node} names another parent")
+    seen[kids] += 1
+
+
+def _assign_rows(kind: np.ndarray, rnd: np.ndarray, num_buckets: np.ndarray) -> np.ndarray:
+    """Info-set rows in node order: each decision takes ``num_buckets[round]`` rows."""
+    sizes = np.where(kind == DECISION, num_buckets[rnd], 0)
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    return np.where(kind == DECISION, starts, -1).astype(np.int64)
+
+
+def _check_rows(
+    kind: np.ndarray, rnd: np.ndarray, base: np.ndarray, num_buckets: np.ndarray
+) -> int:
+    """Raise ValueError unless decision rows tile ``[0, num_infosets)``; return that count."""
+    if base.shape != kind.shape:
+        raise ValueError(f"infoset_base has shape {base.shape}, expected {kind.shape}")
+    decisions = np.flatnonzero(kind == DECISION)
+    sizes = num_buckets[rnd[decisions]]
+    order = np.argsort(base[decisions], kind="stable")
+    starts, sizes = base[decisions][order], sizes[order]
+    expected = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    mismatch = np.flatnonzero(starts != expected)
+    if len(mismatch):
+        node = decisions[order][mismatch[0]]
+        raise ValueError(f"decision node {node} has infoset_base {base[node]}, which overlaps")
+    return int(sizes.sum())
+
+
+def tree_from_expander(
+    root: Any,
+    expand: Callable[[Any], NodeSpec],
+    num_buckets: Sequence[int],
+    action_names: Sequence[str],
+) -> BettingTree:
+    """Build a tree breadth first from a root state and a function describing each state.
+
+    Breadth-first numbering keeps siblings contiguous and children after their parent.
+    """
+    kind, player, rnd, first, count, parent, action, contrib = ([] for _ in range(8))
+    queue: deque[tuple[Any, int, int]] = deque([(root, -1, 0)])
+    next_index = 1
+    while queue:
+        state, parent_index, action_index = queue.popleft()
+        spec = expand(state)
+        kind.append(spec.kind)
+        player.append(spec.player)
+        rnd.append(spec.round)
+        contrib.append(spec.contribution)
+        parent.append(parent_index)
+        action.append(action_index)
+        node = len(kind) - 1
+        first.append(next_index if spec.children else 0)
+        count.append(len(spec.children))
+        for child_action, child in spec.children:
+            queue.append((child, node, child_action))
+        next_index += len(spec.children)
+    return BettingTree.build(
+        kind=np.array(kind),
+        player=np.array(player),
+        round=np.array(rnd),
+        first_child=np.array(first),
+        num_children=np.array(count),
+        parent=np.array(parent),
+        action=np.array(action),
+        contribution=np.array(contrib, dtype=np.float64).reshape(-1, 2),
+        num_buckets=num_buckets,
+        action_names=action_names,
+    )
+
+
+@njit(cache=True, nogil=True)
+def terminal_value(
+    kind: int, folder: int, contribution0: float, contribution1: float, showdown: int
+) -> float:
+    """Player 0's utility at a terminal: the folder loses its chips; showdown pays the winner.
+
+    ``showdown`` is +1 when player 0 wins, -1 when player 1 wins, 0 for a tie (then player 0
+    gets ``(c1 - c0) / 2``). Player 1's utility is the negative (zero-sum).
+
+    >>> terminal_value(FOLD, 0, 2.0, 1.0, 1), terminal_value(FOLD, 1, 2.0, 1.0, -1)
+    (-2.0, 1.0)
+    >>> terminal_value(SHOWDOWN, 0, 3.0, 3.0, -1), terminal_value(SHOWDOWN, 0, 2.0, 4.0, 0)
+    (-3.0, 1.0)
+    """
+    if kind == FOLD:
+        return -contribution0 if folder == 0 else contribution1
+    if showdown > 0:
+        return contribution1
+    if showdown < 0:
+        return -contribution0
+    return 0.5 * (contribution1 - contribution0)
+
+
+def _coin_game(state: str) -> NodeSpec:
+    """A doctest toy: player 0 passes or bets 1, then player 1 passes/folds or calls."""
+    if state == "":
+        return NodeSpec(0, 0, 0, (1.0, 1.0), [(0, "p"), (1, "b")])
+    if state in ("p", "b"):
+        stake = (1.0, 1.0) if state == "p" else (2.0, 1.0)
+        return NodeSpec(0, 1, 0, stake, [(0, state + "p"), (1, state + "c")])
+    if state == "bp":
+        return NodeSpec(FOLD, 1, 0, (2.0, 1.0))
+    return NodeSpec(SHOWDOWN, 0, 0, (2.0, 2.0) if state == "bc" else (1.0, 1.0))
