@@ -170,7 +170,9 @@ def class_combos(name: str) -> list[tuple[int, int]]:
     (6, 4, 12)
     """
     if name not in HOLE_CLASSES:
-        raise ValueError(f"unknown hole-card class {name!r}: expected a form like 'AKs', 'T9o', '77'")
+        raise ValueError(
+            f"unknown hole-card class {name!r}: expected a form like 'AKs', 'T9o', '77'"
+        )
     high, low = RANKS.index(name[0]), RANKS.index(name[1])
     pairs = {
         tuple(sorted((make_card(high, a), make_card(low, b)), reverse=True))
