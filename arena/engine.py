@@ -1,0 +1,217 @@
+"""Play one heads-up hand inside PyPokerEngine's real engine, from a prepared deck.
+
+The engine is driven through its own ``Dealer.start_game(max_round=1)``: every hand starts
+from fresh stacks on a new ``Table(cheat_deck=Deck(cheat=True, ...))`` (the prepared deck
+PyPokerEngine offers), and the ``Dealer`` with its two registered players is reused from hand
+to hand, which saves the ~0.45 ms its constructor spends drawing 100 uuids from the global
+``random``. With ``max_round=1`` the first seat is the button (which posts the big blind
+heads-up, issue #82 of PyPokerEngine); the caller alternates the seat order.
+
+Each bot sits behind a :class:`SeatProxy` that times its decisions, remembers what it
+declared, and forwards every message unchanged. After the hand the declared actions are
+compared with the engine's recorded ``action_histories``: PyPokerEngine silently turns an
+illegal action into a fold, and this comparison is how the arena counts them.
+
+Before every hand the global ``random`` and numpy's legacy global generator are seeded
+from the hand's seed, so bots that use them (PyPokerEngine's own examples do) replay
+identically, whichever worker process plays the hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from pypokerengine.engine.dealer import Dealer
+from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.table import Table
+from pypokerengine.players import BasePokerPlayer
+
+from agent.cards import from_ppe_id, to_human
+
+MASK64 = (1 << 64) - 1
+STREETS = ("preflop", "flop", "turn", "river")
+SLOTS = ("A", "B")
+_RECORDED = {"CALL": "call", "RAISE": "raise", "FOLD": "fold"}
+
+
+def mix_seed(*values: int) -> int:
+    """A 64-bit seed from integers (splitmix64 finaliser chained over the values).
+
+    >>> mix_seed(0, 1) == mix_seed(0, 1), mix_seed(0, 1) == mix_seed(1, 0)
+    (True, False)
+    """
+    state = 0x9E3779B97F4A7C15
+    for value in values:
+        state = (state ^ (value & MASK64)) * 0xBF58476D1CE4E5B9 & MASK64
+        state = (state ^ (state >> 27)) * 0x94D049BB133111EB & MASK64
+        state ^= state >> 31
+    return state
+
+
+def deal_deck(deal_seed: int) -> list[int]:
+    """Nine PyPokerEngine card ids (1..52) in dealing order: seat 0's two hole cards, seat 1's
+    two, flop, turn, river.
+
+    >>> deck = deal_deck(7); len(deck), len(set(deck)), all(1 <= c <= 52 for c in deck)
+    (9, 9, True)
+    """
+    return random.Random(deal_seed).sample(range(1, 53), 9)
+
+
+def cards_text(ppe_ids: list[int]) -> str:
+    """Human spelling of PyPokerEngine card ids.
+
+    >>> cards_text([1, 52])
+    'Ac Ks'
+    """
+    return " ".join(to_human(from_ppe_id(card)) for card in ppe_ids)
+
+
+@dataclass
+class SeatProxy(BasePokerPlayer):
+    """Stands between the engine and one bot: forwards messages, times and logs decisions."""
+
+    bot: Any
+    slot: str
+    uuid: str = ""
+    declared: list[tuple[str, int]] = field(default_factory=list)
+    decision_seconds: list[float] = field(default_factory=list)
+    last_result: dict | None = None
+
+    def respond_to_ask(self, message: dict) -> tuple[str, int]:
+        start = time.perf_counter()
+        action, amount = self.bot.respond_to_ask(message)
+        self.decision_seconds.append(time.perf_counter() - start)
+        self.declared.append((action, amount))
+        return action, amount
+
+    def receive_notification(self, message: dict) -> None:
+        if message["message_type"] == "round_result_message":
+            self.last_result = message
+        self.bot.receive_notification(message)
+
+    def reset(self) -> None:
+        self.declared = []
+        self.decision_seconds = []
+        self.last_result = None
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand produced, by player slot (A is the first bot named, B the second)."""
+
+    seat_slots: tuple[str, str]  # slot sitting in seat 0 (the button) and seat 1
+    deck: tuple[int, ...]  # PyPokerEngine ids in dealing order
+    actions: str
+    won: dict[str, int]
+    illegal: dict[str, int]
+    decision_ms: dict[str, list[float]]
+
+
+def make_uuid(slot: str) -> str:
+    """A fixed 22-letter uuid per slot (PyPokerEngine's format), so bots see stable ids.
+
+    >>> make_uuid("A") != make_uuid("B"), len(make_uuid("A"))
+    (True, 22)
+    """
+    generator = random.Random("arena-" + slot)
+    return "".join(generator.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(22))
+
+
+class HeadsUpTable:
+    """Two bots registered with one reusable PyPokerEngine ``Dealer``."""
+
+    def __init__(self, bots: dict[str, Any], stack: int = 1000, small_blind: int = 5) -> None:
+        self.stack = stack
+        self.small_blind = small_blind
+        self.dealer = Dealer(small_blind, stack, 0)
+        self.dealer.set_verbose(0)
+        self.proxies: dict[str, SeatProxy] = {}
+        for slot in SLOTS:
+            proxy = SeatProxy(bots[slot], slot, make_uuid(slot))
+            bots[slot].set_uuid(proxy.uuid)
+            self.dealer.message_handler.register_algorithm(proxy.uuid, proxy)
+            self.proxies[slot] = proxy
+        self.slot_of = {proxy.uuid: slot for slot, proxy in self.proxies.items()}
+
+    def play(self, deck: list[int], button_slot: str, hand_seed: int) -> HandResult:
+        """Play one hand from fresh stacks; ``button_slot`` sits in seat 0 (the button)."""
+        seat_slots = (button_slot, "B" if button_slot == "A" else "A")
+        random.seed(hand_seed)
+        np.random.seed(hand_seed & 0xFFFFFFFF)
+        table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(deck)))
+        for slot in seat_slots:
+            proxy = self.proxies[slot]
+            proxy.reset()
+            table.seats.sitdown(Player(proxy.uuid, self.stack, slot))
+        self.dealer.table = table
+        outcome = self.dealer.start_game(1)
+        stacks = {
+            self.slot_of[seat["uuid"]]: seat["stack"]
+            for seat in outcome["message"]["game_information"]["seats"]
+        }
+        return self._result(seat_slots, deck, stacks)
+
+    def _result(self, seat_slots: tuple[str, str], deck: list[int], stacks: dict) -> HandResult:
+        result_message = self.proxies["A"].last_result
+        if result_message is None:
+            raise RuntimeError("PyPokerEngine finished a hand without a round result message")
+        histories = result_message["round_state"]["action_histories"]
+        recorded = recorded_actions(histories, self.slot_of)
+        illegal = {
+            slot: count_illegal(self.proxies[slot].declared, recorded[slot]) for slot in SLOTS
+        }
+        return HandResult(
+            seat_slots=seat_slots,
+            deck=tuple(deck),
+            actions=format_actions(histories, self.slot_of),
+            won={slot: stacks[slot] - self.stack for slot in SLOTS},
+            illegal=illegal,
+            decision_ms={
+                slot: [s * 1000.0 for s in self.proxies[slot].decision_seconds] for slot in SLOTS
+            },
+        )
+
+
+def recorded_actions(histories: dict, slot_of: dict[str, str]) -> dict[str, list[tuple[str, int]]]:
+    """Each slot's voluntary actions (no blinds) as the engine recorded them, in order."""
+    recorded: dict[str, list[tuple[str, int]]] = {slot: [] for slot in SLOTS}
+    for street in STREETS:
+        for entry in histories.get(street) or ():
+            name = _RECORDED.get(entry["action"])
+            if name is not None:
+                recorded[slot_of[entry["uuid"]]].append((name, int(entry.get("amount", 0))))
+    return recorded
+
+
+def count_illegal(declared: list[tuple[str, int]], recorded: list[tuple[str, int]]) -> int:
+    """How many declared actions the engine recorded differently (illegal ones become folds).
+
+    >>> count_illegal([("call", 10), ("raise", 15)], [("call", 10), ("fold", 0)])
+    1
+    >>> count_illegal([("fold", 7)], [("fold", 0)])
+    0
+    """
+    count = abs(len(declared) - len(recorded))
+    for (action, amount), (done, done_amount) in zip(declared, recorded, strict=False):
+        if action != done or (done != "fold" and amount != done_amount):
+            count += 1
+    return count
+
+
+def format_actions(histories: dict, slot_of: dict[str, str]) -> str:
+    """The hand's actions, one street per ``;``: ``preflop=B:SMALLBLIND:5 A:BIGBLIND:10 ...``."""
+    streets = []
+    for street in STREETS:
+        entries = histories.get(street) or ()
+        if entries:
+            moves = " ".join(
+                f"{slot_of[e['uuid']]}:{e['action']}:{e.get('amount', 0)}" for e in entries
+            )
+            streets.append(f"{street}={moves}")
+    return ";".join(streets)

@@ -1,0 +1,265 @@
+"""A reproducible heads-up match: the hand schedule, workers, and the finished summary.
+
+Hand ``i`` is fully determined by the match seed and ``i``: its deal is ``i // 2`` in
+duplicate mode (each deal played twice with the seats swapped, as in the duplicate matches
+of the Annual Computer Poker Competition) or ``i`` otherwise; bot A has the button on even
+hands and bot B on odd ones. The cards come from ``mix_seed(seed, deal)``; the global
+``random``/numpy generators and each bot's ``rng`` are re-seeded from ``mix_seed(seed, i)``
+before the hand. Hands are handed to workers in fixed chunks, so the same seed gives the
+same hands for any number of workers and for either backend.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena.engine import SLOTS, HeadsUpTable, deal_deck, mix_seed
+from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
+from arena.results import (
+    HANDS_FILE,
+    PLOT_FILE,
+    SUMMARY_FILE,
+    HandsWriter,
+    hand_row,
+    plot_winnings,
+    read_hands,
+    rewrite_sorted,
+    write_json,
+    write_match_file,
+)
+from arena.stats import match_stats, percentiles
+
+CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything that determines a match's hands (not how fast they are played)."""
+
+    bot_a: str
+    bot_b: str
+    hands: int = 100_000
+    seed: int = 0
+    duplicate: bool = True
+    stack: int = 1000
+    small_blind: int = 5
+
+    def __post_init__(self) -> None:
+        if self.hands <= 0:
+            raise ValueError(f"hands must be positive, got {self.hands}")
+        if self.duplicate and self.hands % 2:
+            raise ValueError(
+                f"hands must be even in duplicate mode (each deal is played twice): {self.hands}"
+            )
+        if self.small_blind <= 0 or self.stack < 2 * self.small_blind:
+            raise ValueError(
+                f"stack {self.stack} must cover a big blind of {2 * self.small_blind} chips"
+            )
+
+    def deal_of(self, index: int) -> int:
+        """The deal a hand plays: ``index // 2`` in duplicate mode."""
+        return index // 2 if self.duplicate else index
+
+    def button_of(self, index: int) -> str:
+        """The slot with the button (seat 0): A on even hands, B on odd ones."""
+        return SLOTS[index % 2]
+
+
+def portable_spec(text: str) -> str:
+    """The spec with any file path made absolute, so other processes can load it."""
+    spec = parse_bot_spec(text)
+    target = spec.target
+    if target.endswith(".py") or ".py:" in target:
+        path, _, attr = target.partition(".py")
+        target = str(Path(path + ".py").resolve()) + attr
+        return str(replace(spec, target=target))
+    return text
+
+
+def player_names(config: MatchConfig) -> dict[str, str]:
+    """Display names for slots A and B (suffixed with the slot when both are the same bot)."""
+    labels = {
+        slot: parse_bot_spec(spec).label for slot, spec in zip(SLOTS, _specs(config), strict=True)
+    }
+    if labels["A"] == labels["B"]:
+        return {slot: f"{label} ({slot})" for slot, label in labels.items()}
+    return labels
+
+
+def _specs(config: MatchConfig) -> tuple[str, str]:
+    return config.bot_a, config.bot_b
+
+
+@dataclass
+class Contestants:
+    """The two bots of a match inside one process, with the generators the arena re-seeds."""
+
+    table: HeadsUpTable
+    rngs: dict[str, np.random.Generator] = field(default_factory=dict)
+
+
+_CACHE: dict[MatchConfig, Contestants] = {}
+
+
+def contestants(config: MatchConfig) -> Contestants:
+    """Build (once per process) the two bots and their reusable table."""
+    cached = _CACHE.get(config)
+    if cached is not None:
+        return cached
+    bots, rngs = {}, {}
+    for number, (slot, text) in enumerate(zip(SLOTS, _specs(config), strict=True)):
+        spec: BotSpec = parse_bot_spec(text)
+        rng = None
+        if accepted_seed_keyword(resolve_factory(spec)) == "rng":
+            rng = rngs[slot] = np.random.default_rng(mix_seed(config.seed, 0xB07, number))
+        bots[slot] = make_bot(spec, rng=rng, seed=mix_seed(config.seed, 0xB07, number))
+    built = Contestants(HeadsUpTable(bots, config.stack, config.small_blind), rngs)
+    _CACHE.clear()
+    _CACHE[config] = built
+    return built
+
+
+def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, Any]]:
+    """Play the given hands (any order, any process) and return their ``hands.csv`` rows."""
+    players = contestants(config)
+    rows = []
+    for index in indices:
+        deal = config.deal_of(index)
+        deal_seed = mix_seed(config.seed, deal)
+        hand_seed = mix_seed(config.seed, deal, index)
+        for slot, rng in players.rngs.items():
+            rng.bit_generator.state = np.random.PCG64(mix_seed(hand_seed, SLOTS.index(slot))).state
+        result = players.table.play(deal_deck(deal_seed), config.button_of(index), hand_seed)
+        rows.append(hand_row(index, deal, deal_seed, result))
+    return rows
+
+
+def chunks(indices: list[int], size: int = CHUNK_HANDS) -> list[list[int]]:
+    """Group hand indices by their fixed chunk (``index // size``), in order.
+
+    >>> chunks([0, 1, 2, 5, 6], size=2)
+    [[0, 1], [2], [5], [6]]
+    """
+    grouped: dict[int, list[int]] = {}
+    for index in indices:
+        grouped.setdefault(index // size, []).append(index)
+    return [grouped[key] for key in sorted(grouped)]
+
+
+ChunkRunner = Callable[[MatchConfig, list[list[int]], int], Iterator[list[dict[str, Any]]]]
+
+
+def run_local(
+    config: MatchConfig, tasks: list[list[int]], workers: int
+) -> Iterator[list[dict[str, Any]]]:
+    """Yield each task's rows as it finishes: in this process, or in a process pool."""
+    if workers <= 1:
+        for task in tasks:
+            yield play_hands(config, task)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {pool.submit(play_hands, config, task) for task in tasks}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def run_match(
+    config: MatchConfig,
+    out_dir: Path,
+    workers: int = 1,
+    runner: ChunkRunner = run_local,
+    on_progress: Callable[[int, Any], None] | None = None,
+) -> dict[str, Any]:
+    """Play every hand of ``config`` not yet in ``out_dir/hands.csv``, then summarise.
+
+    Rows are appended as tasks finish, so an interruption leaves a consistent file and a
+    second call completes it with the same result as one uninterrupted call.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_match_file(out_dir, config)
+    path = out_dir / HANDS_FILE
+    rows = [row for row in read_hands(path) if row["index"] < config.hands]
+    done = {row["index"] for row in rows}
+    if len(rows) and path.exists():
+        rewrite_sorted(path, rows)  # drop a torn line or hands beyond the requested count
+    missing = [index for index in range(config.hands) if index not in done]
+    started = time.perf_counter()
+    writer = HandsWriter(path)
+    try:
+        for batch in runner(config, chunks(missing), workers):
+            writer.write(batch)
+            rows.extend(batch)
+            if on_progress is not None:
+                on_progress(len(batch), running_stats(config, rows))
+    finally:
+        writer.close()
+    elapsed = time.perf_counter() - started
+    rows.sort(key=lambda row: row["index"])
+    rewrite_sorted(path, rows)
+    summary = summarize(config, rows, elapsed, played=len(missing))
+    write_json(out_dir / SUMMARY_FILE, summary)
+    chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
+    title = " vs ".join(player_names(config).values())
+    ci95 = summary["ci95_sb_per_hand"]
+    plot_winnings(out_dir / PLOT_FILE, chips, config.small_blind, ci95, title)
+    return summary
+
+
+def running_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> Any:
+    """The match statistics over the rows so far (for the progress bar)."""
+    units = np.array([row["deal"] for row in rows])
+    chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
+    return match_stats(units, chips, config.small_blind)
+
+
+def summarize(
+    config: MatchConfig, rows: list[dict[str, Any]], wall_seconds: float, played: int
+) -> dict[str, Any]:
+    """The ``summary.json`` content (sb/h etc. from A's side, against B)."""
+    stats = running_stats(config, rows)
+    names = player_names(config)
+    chips = {slot: sum(row[f"won_{slot}"] for row in rows) for slot in SLOTS}
+    return {
+        "players": [names["A"], names["B"]],
+        "bots": [config.bot_a, config.bot_b],
+        "hands": stats.hands,
+        "seed": config.seed,
+        "duplicate": config.duplicate,
+        "stack": config.stack,
+        "small_blind": config.small_blind,
+        "sb_per_hand": stats.sb_per_hand,
+        "ci95_sb_per_hand": stats.ci95_sb_per_hand,
+        "bb_per_100": stats.bb_per_100,
+        "mbb_per_hand": stats.mbb_per_hand,
+        "chips": {names[slot]: int(chips[slot]) for slot in SLOTS},
+        "wall_seconds": round(wall_seconds, 3),
+        "hands_played_this_run": played,
+        "hands_per_second": round(played / wall_seconds, 2) if wall_seconds > 0 else None,
+        "decision_ms": {
+            names[slot]: percentiles([ms for row in rows for ms in row[f"decision_ms_{slot}"]])
+            for slot in SLOTS
+        },
+        "illegal_actions": {names[s]: sum(row[f"illegal_{s}"] for row in rows) for s in SLOTS},
+    }
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,265 @@
+"""The bot registry: turn a bot spec on the command line into PyPokerEngine players.
+
+A bot spec is ``TARGET[:OPTIONS]``. ``TARGET`` is one of
+
+- a registry name (``fish``, ``cfrv2``, ... see :data:`REGISTRY` and ``arena list``);
+- ``package.module:Class``, an importable PyPokerEngine player class;
+- ``path/to/file.py:Class``, a class defined in a file;
+- ``path/to/file.py``, a file exposing ``setup_ai()`` (the convention of PyPokerGUI).
+
+``OPTIONS`` are ``key=value`` pairs separated by commas, passed to the constructor (or to
+``setup_ai``) as keyword arguments; values are read as int, float, ``true``/``false`` or text:
+``cfrv2:simulations=1000``, ``my_bot.py:MyBot:aggression=0.5,name=x``.
+
+Seeding convention: a constructor that accepts ``rng`` receives a
+``numpy.random.Generator`` that the arena re-seeds at the start of every hand from the
+match seed, the hand index and the player's slot, so a match is reproducible whatever the
+number of workers. A constructor that accepts ``seed`` (and not ``rng``) receives an int
+derived from the match seed and the slot. Registry entries are imported lazily, so a
+missing module only breaks its own entry.
+
+>>> parse_bot_spec("cfrv2:simulations=1000,verbose=false")
+BotSpec(target='cfrv2', options=(('simulations', 1000), ('verbose', False)))
+>>> parse_bot_spec("examples.players.fish_player:FishPlayer").target
+'examples.players.fish_player:FishPlayer'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pypokerengine.players import BasePokerPlayer
+
+# name -> (dotted path "package.module:Class", one-line description)
+REGISTRY: dict[str, tuple[str, str]] = {
+    "fish": ("baselines.fish:FishPlayer", "always calls (the study's Fish)"),
+    "honest": (
+        "baselines.honest:HonestPlayer",
+        "calls when its Monte Carlo win rate is at least 1/players, else folds",
+    ),
+    "random": ("baselines.random_player:RandomPlayer", "folds, calls or raises at random"),
+    "rule-based": (
+        "baselines.rule_based:RuleBasedPlayer",
+        "preflop raise with win rate >= .5, postflop bet with a pair or better",
+    ),
+    "montecarlo": (
+        "baselines.montecarlo:MonteCarloPlayer",
+        "win-rate thresholds on every street (the study's Monte-Carlo model)",
+    ),
+    "cfrv1": ("agent.player:CFRv1Player", "MCCFR blueprint preflop/flop, 50-simulation endgame"),
+    "cfrv2": (
+        "agent.player:CFRv2Player",
+        "MCCFR blueprint preflop/flop, 10,000-simulation endgame",
+    ),
+    "ppe-fish": ("examples.players.fish_player:FishPlayer", "PyPokerEngine's example Fish"),
+    "ppe-honest": (
+        "examples.players.honest_player:HonestPlayer",
+        "PyPokerEngine's example Honest (1000 simulations with its own slow evaluator)",
+    ),
+    "ppe-random": (
+        "examples.players.random_player:RandomPlayer",
+        "PyPokerEngine's example Random (a bug makes it never call)",
+    ),
+}
+
+OptionValue = int | float | bool | str
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed bot spec: what to load and the keyword options to build it with."""
+
+    target: str
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.target
+        return self.target + ":" + ",".join(f"{key}={value}" for key, value in self.options)
+
+    @property
+    def label(self) -> str:
+        """A short name for tables and file names: the registry name or the class name."""
+        if self.target in REGISTRY:
+            base = self.target
+        else:
+            base = self.target.rsplit(":", 1)[-1] if ":" in self.target else Path(self.target).stem
+        return base if not self.options else f"{base}[{_options_text(self.options)}]"
+
+
+def _options_text(options: tuple[tuple[str, OptionValue], ...]) -> str:
+    return ",".join(f"{key}={value}" for key, value in options)
+
+
+def parse_option_value(text: str) -> OptionValue:
+    """Read an option value as int, float, bool or text.
+
+    >>> [parse_option_value(t) for t in ["10", "0.5", "true", "False", "fast"]]
+    [10, 0.5, True, False, 'fast']
+    """
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Split ``TARGET[:key=value,...]`` into a :class:`BotSpec` (no import happens here).
+
+    >>> parse_bot_spec("bots/mine.py:MyBot:depth=2")
+    BotSpec(target='bots/mine.py:MyBot', options=(('depth', 2),))
+    >>> parse_bot_spec("fish:")
+    Traceback (most recent call last):
+    ...
+    ValueError: malformed bot spec 'fish:': an empty part between colons
+    """
+    if not text or not text.strip():
+        raise ValueError("empty bot spec: give a registry name, module:Class or file.py")
+    parts = text.strip().split(":")
+    if any(not part for part in parts):
+        raise ValueError(f"malformed bot spec {text!r}: an empty part between colons")
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    if len(parts) > 1 and "=" in parts[-1]:
+        options = _parse_options(text, parts.pop())
+    if len(parts) > 2:
+        raise ValueError(f"malformed bot spec {text!r}: expected TARGET[:Class][:key=value,...]")
+    return BotSpec(":".join(parts), options)
+
+
+def _parse_options(spec: str, text: str) -> tuple[tuple[str, OptionValue], ...]:
+    options = []
+    for item in text.split(","):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise ValueError(f"malformed option {item!r} in bot spec {spec!r}: expected key=value")
+        options.append((key.strip(), parse_option_value(value.strip())))
+    return tuple(options)
+
+
+def resolve_factory(spec: BotSpec) -> Callable[..., Any]:
+    """The class (or ``setup_ai`` function) a spec names; ValueError with a sentence if absent."""
+    target = spec.target
+    if target in REGISTRY:
+        return _import_dotted(REGISTRY[target][0], f"registry bot {target!r}")
+    if target.endswith(".py") or ".py:" in target:
+        path_text, _, attr = target.partition(".py")
+        return _load_from_file(Path(path_text + ".py"), attr.lstrip(":") or "setup_ai")
+    if ":" in target:
+        return _import_dotted(target, f"bot {target!r}")
+    known = ", ".join(REGISTRY)
+    raise ValueError(
+        f"unknown bot {target!r}: use a registry name ({known}), "
+        "package.module:Class, path/to/file.py:Class or path/to/file.py with setup_ai()"
+    )
+
+
+def _import_dotted(dotted: str, what: str) -> Callable[..., Any]:
+    module_name, _, attr = dotted.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"{what} cannot be loaded: module {module_name!r} ({error})") from error
+    if not hasattr(module, attr):
+        raise ValueError(f"{what} cannot be loaded: module {module_name!r} has no {attr!r}")
+    return getattr(module, attr)
+
+
+def _load_from_file(path: Path, attr: str) -> Callable[..., Any]:
+    if not path.is_file():
+        raise ValueError(f"bot file {str(path)!r} does not exist")
+    resolved = path.resolve()
+    name = "arena_user_bot_" + hashlib.sha1(str(resolved).encode()).hexdigest()[:12]
+    module = sys.modules.get(name)
+    if module is None:
+        module_spec = importlib.util.spec_from_file_location(name, resolved)
+        if module_spec is None or module_spec.loader is None:
+            raise ValueError(f"bot file {str(path)!r} is not a loadable Python file")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.path.insert(0, str(resolved.parent))  # bots often import their sibling modules
+        try:
+            module_spec.loader.exec_module(module)
+        finally:
+            sys.path.remove(str(resolved.parent))
+        sys.modules[name] = module
+    if not hasattr(module, attr):
+        raise ValueError(f"bot file {str(path)!r} defines no {attr!r}")
+    return getattr(module, attr)
+
+
+def accepted_seed_keyword(factory: Callable[..., Any]) -> str | None:
+    """``'rng'`` or ``'seed'`` if the factory takes that keyword (rng preferred), else None."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return None
+    for keyword in ("rng", "seed"):
+        parameter = parameters.get(keyword)
+        if parameter is not None and parameter.kind in (
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.KEYWORD_ONLY,
+        ):
+            return keyword
+    return None
+
+
+def check_options(spec: BotSpec, factory: Callable[..., Any]) -> None:
+    """ValueError naming the first option the factory does not accept."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    accepted = [name for name, p in parameters.items() if p.kind is not p.VAR_POSITIONAL]
+    for key, _ in spec.options:
+        if key not in parameters or key in ("rng", "seed"):
+            listed = ", ".join(n for n in accepted if n not in ("self", "rng", "seed")) or "none"
+            raise ValueError(f"bot {spec.target!r} has no option {key!r} (its options: {listed})")
+
+
+def validate_spec(spec: BotSpec) -> None:
+    """Import what a spec names and check its options, without building a player."""
+    check_options(spec, resolve_factory(spec))
+
+
+def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 0) -> Any:
+    """Build a player from a spec, handing it ``rng`` or ``seed`` if its constructor takes one."""
+    factory = resolve_factory(spec)
+    check_options(spec, factory)
+    kwargs: dict[str, Any] = dict(spec.options)
+    keyword = accepted_seed_keyword(factory)
+    if keyword == "rng":
+        kwargs["rng"] = rng if rng is not None else np.random.default_rng(seed)
+    elif keyword == "seed":
+        kwargs["seed"] = seed
+    bot = factory(**kwargs)
+    if not isinstance(bot, BasePokerPlayer):
+        raise ValueError(f"bot {spec.target!r} did not build a PyPokerEngine BasePokerPlayer")
+    return bot
+
+
+def known_bots() -> list[tuple[str, str, str]]:
+    """``(name, description, status)`` for every registry entry; status says if it loads."""
+    rows = []
+    for name, (dotted, description) in REGISTRY.items():
+        try:
+            _import_dotted(dotted, name)
+            status = "ok"
+        except ValueError as error:
+            status = "unavailable: " + str(error).split(": ", 1)[-1]
+        rows.append((name, description, status))
+    return rows

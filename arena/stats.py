@@ -1,0 +1,87 @@
+"""Match statistics: small blinds per hand with a 95% confidence interval.
+
+sb/h = chips won / (small blind x hands), the unit of the study we reproduce. The
+interval treats each *unit* as one independent observation: a duplicate pair (the same
+deal played twice with the seats swapped, as in the Annual Computer Poker Competition's
+duplicate matches) or, without duplicate, a single hand. Units may hold different numbers
+of hands, so the mean is the ratio estimator sum(chips) / sum(hands) and its standard error
+comes from the linearised residuals ``chips_j - mean * hands_j`` (the delta method).
+bb/100 = sb/h x 50 and mbb/hand = sb/h x 500 when the big blind is two small blinds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class MatchStats:
+    """Player A's result against player B."""
+
+    hands: int
+    units: int
+    sb_per_hand: float
+    ci95_sb_per_hand: float | None  # half-width; None with fewer than two units
+    bb_per_100: float
+    mbb_per_hand: float
+
+
+def unit_sums(unit_ids: np.ndarray, chips: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Chips and hand counts per unit, units in increasing id order.
+
+    >>> unit_sums(np.array([0, 0, 1]), np.array([5, -3, 10]))
+    (array([ 2, 10]), array([2, 1]))
+    """
+    ids, inverse = np.unique(unit_ids, return_inverse=True)
+    totals = np.bincount(inverse, weights=chips, minlength=len(ids))
+    counts = np.bincount(inverse, minlength=len(ids))
+    return totals.astype(np.int64), counts
+
+
+def match_stats(
+    unit_ids: np.ndarray, chips: np.ndarray, small_blind: int, big_blind: int | None = None
+) -> MatchStats:
+    """sb/h with its 95% CI from A's chips per hand and each hand's unit id.
+
+    >>> s = match_stats(np.array([0, 0, 1, 1]), np.array([10, -4, 6, 0]), small_blind=5)
+    >>> s.sb_per_hand, s.bb_per_100, s.mbb_per_hand, s.ci95_sb_per_hand is not None
+    (0.6, 30.0, 300.0, True)
+    """
+    big_blind = 2 * small_blind if big_blind is None else big_blind
+    hands = len(chips)
+    if hands == 0:
+        return MatchStats(0, 0, 0.0, None, 0.0, 0.0)
+    totals, counts = unit_sums(np.asarray(unit_ids), np.asarray(chips, dtype=np.int64))
+    chips_per_hand = float(totals.sum()) / hands
+    ci = None
+    if len(totals) >= 2:
+        residuals = totals - chips_per_hand * counts
+        n = len(totals)
+        variance = n / (n - 1) * float(np.sum(residuals**2)) / float(hands) ** 2
+        ci = Z95 * math.sqrt(variance) / small_blind
+    sb_per_hand = chips_per_hand / small_blind
+    return MatchStats(
+        hands=hands,
+        units=len(totals),
+        sb_per_hand=sb_per_hand,
+        ci95_sb_per_hand=ci,
+        bb_per_100=chips_per_hand / big_blind * 100.0,
+        mbb_per_hand=chips_per_hand / big_blind * 1000.0,
+    )
+
+
+def percentiles(values: list[float] | np.ndarray) -> dict[str, float | None]:
+    """p50 and p99 of decision times (None when the player never decided).
+
+    >>> percentiles([1.0, 2.0, 3.0])["p50"]
+    2.0
+    """
+    if len(values) == 0:
+        return {"p50": None, "p99": None}
+    p50, p99 = np.percentile(np.asarray(values, dtype=float), [50, 99])
+    return {"p50": round(float(p50), 4), "p99": round(float(p99), 4)}
