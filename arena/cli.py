@@ -15,3 +15,8 @@ import click
 @click.version_option(version("pokerbot-cfr"), prog_name="arena")
 def main() -> None:
     """Play and measure heads-up no-limit hold'em bots inside PyPokerEngine."""
+
+
+from arena.run_cmd import run_command  # noqa: E402
+
+main.add_command(run_command)

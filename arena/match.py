@@ -35,7 +35,7 @@ from arena.results import (
     write_json,
     write_match_file,
 )
-from arena.stats import match_stats, percentiles
+from arena.stats import RunningStats, match_stats, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
 
@@ -197,14 +197,19 @@ def run_match(
     if len(rows) and path.exists():
         rewrite_sorted(path, rows)  # drop a torn line or hands beyond the requested count
     missing = [index for index in range(config.hands) if index not in done]
+    running = RunningStats(config.small_blind)
+    for row in rows:
+        running.add(row["deal"], row["won_A"])
     started = time.perf_counter()
     writer = HandsWriter(path)
     try:
         for batch in runner(config, chunks(missing), workers):
             writer.write(batch)
             rows.extend(batch)
+            for row in batch:
+                running.add(row["deal"], row["won_A"])
             if on_progress is not None:
-                on_progress(len(batch), running_stats(config, rows))
+                on_progress(len(batch), running.stats())
     finally:
         writer.close()
     elapsed = time.perf_counter() - started
@@ -219,8 +224,8 @@ def run_match(
     return summary
 
 
-def running_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> Any:
-    """The match statistics over the rows so far (for the progress bar)."""
+def rows_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> Any:
+    """The match statistics of A over ``rows``, a duplicate pair (or a hand) per unit."""
     units = np.array([row["deal"] for row in rows])
     chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
     return match_stats(units, chips, config.small_blind)
@@ -230,7 +235,7 @@ def summarize(
     config: MatchConfig, rows: list[dict[str, Any]], wall_seconds: float, played: int
 ) -> dict[str, Any]:
     """The ``summary.json`` content (sb/h etc. from A's side, against B)."""
-    stats = running_stats(config, rows)
+    stats = rows_stats(config, rows)
     names = player_names(config)
     chips = {slot: sum(row[f"won_{slot}"] for row in rows) for slot in SLOTS}
     return {

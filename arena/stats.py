@@ -64,11 +64,59 @@ def match_stats(
         n = len(totals)
         variance = n / (n - 1) * float(np.sum(residuals**2)) / float(hands) ** 2
         ci = Z95 * math.sqrt(variance) / small_blind
-    sb_per_hand = chips_per_hand / small_blind
+    return _stats(hands, len(totals), chips_per_hand, ci, small_blind, big_blind)
+
+
+class RunningStats:
+    """:func:`match_stats` kept up to date hand by hand in O(1) (for the progress bar).
+
+    >>> running = RunningStats(small_blind=5)
+    >>> for unit, chips in [(0, 10), (0, -4), (1, 6), (1, 0)]:
+    ...     running.add(unit, chips)
+    >>> running.stats() == match_stats(np.array([0, 0, 1, 1]), np.array([10, -4, 6, 0]), 5)
+    True
+    """
+
+    def __init__(self, small_blind: int) -> None:
+        self.small_blind = small_blind
+        self.units: dict[int, tuple[int, int]] = {}
+        self.chips = self.hands = 0
+        self.sum_uu = self.sum_uh = self.sum_hh = 0
+
+    def add(self, unit: int, chips: int) -> None:
+        old_chips, old_hands = self.units.get(unit, (0, 0))
+        new_chips, new_hands = old_chips + chips, old_hands + 1
+        self.units[unit] = (new_chips, new_hands)
+        self.chips += chips
+        self.hands += 1
+        self.sum_uu += new_chips * new_chips - old_chips * old_chips
+        self.sum_uh += new_chips * new_hands - old_chips * old_hands
+        self.sum_hh += new_hands * new_hands - old_hands * old_hands
+
+    def stats(self) -> MatchStats:
+        if self.hands == 0:
+            return MatchStats(0, 0, 0.0, None, 0.0, 0.0)
+        mean = self.chips / self.hands
+        n = len(self.units)
+        ci = None
+        if n >= 2:
+            squares = self.sum_uu - 2 * mean * self.sum_uh + mean * mean * self.sum_hh
+            ci = Z95 * math.sqrt(max(squares, 0.0) * n / (n - 1)) / self.hands / self.small_blind
+        return _stats(self.hands, n, mean, ci, self.small_blind, 2 * self.small_blind)
+
+
+def _stats(
+    hands: int,
+    units: int,
+    chips_per_hand: float,
+    ci: float | None,
+    small_blind: int,
+    big_blind: int,
+) -> MatchStats:
     return MatchStats(
         hands=hands,
-        units=len(totals),
-        sb_per_hand=sb_per_hand,
+        units=units,
+        sb_per_hand=chips_per_hand / small_blind,
         ci95_sb_per_hand=ci,
         bb_per_100=chips_per_hand / big_blind * 100.0,
         mbb_per_hand=chips_per_hand / big_blind * 1000.0,

@@ -1,0 +1,57 @@
+"""The Ray backend: the same hand chunks as the local pool, spread over a Ray cluster.
+
+Each chunk of hands becomes one Ray task running :func:`arena.match.play_hands`; since every
+hand is seeded by its index, the rows are the same as with local workers. ``ray`` is an
+optional extra (``pip install 'pokerbot-cfr[ray]'``); ``address=None`` starts a local Ray
+instance with ``workers`` CPUs, ``address="auto"`` or ``"ray://host:10001"`` joins a cluster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arena.match import MatchConfig, play_hands
+
+
+def ray_available() -> bool:
+    """Whether the optional ``ray`` package can be imported."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
+    """A chunk runner for :func:`arena.match.run_match` that uses Ray."""
+
+    def run(
+        config: MatchConfig, tasks: list[list[int]], workers: int
+    ) -> Iterator[list[dict[str, Any]]]:
+        try:
+            import ray
+        except ImportError as error:
+            raise ValueError(
+                "the ray backend needs the optional 'ray' package: pip install 'pokerbot-cfr[ray]'"
+            ) from error
+        started_here = not ray.is_initialized()
+        if started_here:
+            options: dict[str, Any] = {"address": address, "include_dashboard": False}
+            if address is None:
+                options["num_cpus"] = max(1, workers)
+            ray.init(**options, log_to_driver=False)
+        remote = ray.remote(play_hands)
+        pending = [remote.remote(config, task) for task in tasks]
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    yield ray.get(ref)
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            if started_here:
+                ray.shutdown()
+
+    return run

@@ -1,0 +1,226 @@
+"""``arena run A vs B``: one reproducible match, its files, and a results table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from arena.match import MatchConfig, default_workers, portable_spec, run_local, run_match
+from arena.registry import parse_bot_spec, validate_spec
+from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+
+
+def parse_versus(tokens: Sequence[str]) -> tuple[str, str]:
+    """``('A', 'vs', 'B')`` -> ``('A', 'B')``; UsageError otherwise."""
+    if len(tokens) != 3 or tokens[1].lower() not in ("vs", "v", "versus"):
+        raise click.UsageError(f"expected 'A vs B', got {' '.join(tokens)!r}")
+    return tokens[0], tokens[2]
+
+
+def checked_bot(text: str) -> str:
+    """Validate a bot spec (importable, options accepted) and make file paths absolute."""
+    try:
+        spec = parse_bot_spec(text)
+        validate_spec(spec)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    return portable_spec(text)
+
+
+def prepare_out_dir(out: Path | None, bot_a: str, bot_b: str) -> Path:
+    """A new or empty output folder (the default is ``results/<time>-A-vs-B``)."""
+    if out is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        names = "-vs-".join(_slug(parse_bot_spec(b).label) for b in (bot_a, bot_b))
+        out = Path("results") / f"{stamp}-{names}"
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise click.UsageError(
+            f"output folder {str(out)!r} is not empty: choose another --out or use --resume {out}"
+        )
+    ensure_writable(out)
+    return out
+
+
+def ensure_writable(out: Path) -> None:
+    """Create ``out`` and check a file can be written there; UsageError if not."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".arena-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise click.UsageError(f"output folder {str(out)!r} is not writable ({error})") from error
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)
+
+
+def resumed_config(
+    resume: Path, bots: tuple[str, str] | None, hands: int | None, seed: int | None
+) -> MatchConfig:
+    """The saved match of ``resume`` (``--hands`` may extend it); UsageError on a mismatch."""
+    try:
+        saved = read_match_file(resume)
+        config = MatchConfig(**saved)
+    except (ValueError, TypeError) as error:
+        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
+    if bots is not None and (portable_spec(bots[0]), portable_spec(bots[1])) != (
+        config.bot_a,
+        config.bot_b,
+    ):
+        raise click.UsageError(
+            f"{str(resume)!r} holds {config.bot_a} vs {config.bot_b}, not {bots[0]} vs {bots[1]}"
+        )
+    if seed is not None and seed != config.seed:
+        raise click.UsageError(f"{str(resume)!r} was played with seed {config.seed}, not {seed}")
+    if hands is not None and hands != config.hands:
+        config = _with_hands(config, hands)
+    ensure_writable(resume)
+    return config
+
+
+def _with_hands(config: MatchConfig, hands: int) -> MatchConfig:
+    try:
+        return MatchConfig(**{**config.__dict__, "hands": hands})
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """The end-of-match table in markdown."""
+    a, b = summary["players"]
+    ci = summary["ci95_sb_per_hand"]
+    ci_text = "n/a" if ci is None else f"±{ci:.3f}"
+    rate = summary["hands_per_second"]
+    lines = [
+        f"| {a} vs {b} | value |",
+        "|---|---|",
+        f"| hands | {summary['hands']:,} |",
+        f"| sb/h ({a}) | {summary['sb_per_hand']:+.3f} |",
+        f"| 95% CI | {ci_text} |",
+        f"| bb/100 | {summary['bb_per_100']:+.2f} |",
+        f"| mbb/hand | {summary['mbb_per_hand']:+.1f} |",
+        f"| wall time | {summary['wall_seconds']:.1f} s |",
+        f"| hands/s | {'n/a' if rate is None else f'{rate:,.1f}'} |",
+    ]
+    for name in (a, b):
+        times = summary["decision_ms"][name]
+        p50 = "n/a" if times["p50"] is None else f"{times['p50']:.3f}"
+        p99 = "n/a" if times["p99"] is None else f"{times['p99']:.3f}"
+        lines.append(f"| {name} decision ms p50 / p99 | {p50} / {p99} |")
+        lines.append(f"| {name} illegal actions | {summary['illegal_actions'][name]} |")
+    return "\n".join(lines)
+
+
+def execute(
+    config: MatchConfig,
+    out: Path,
+    workers: int,
+    backend: str,
+    ray_address: str | None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Run a match with a progress bar; turn interruptions into a sentence about resuming."""
+    runner = run_local
+    if backend == "ray":
+        from arena.ray_backend import ray_available, ray_runner
+
+        if not ray_available():
+            raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
+        runner = ray_runner(ray_address)
+    already = sum(1 for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands)
+    bar = tqdm(
+        total=config.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
+    )
+
+    def on_progress(count: int, stats: Any) -> None:
+        bar.update(count)
+        ci = stats.ci95_sb_per_hand
+        bar.set_postfix_str(f"sb/h {stats.sb_per_hand:+.2f} ± {ci or float('nan'):.2f}")
+
+    try:
+        return run_match(config, out, workers=workers, runner=runner, on_progress=on_progress)
+    except KeyboardInterrupt:
+        raise click.ClickException(
+            f"interrupted; the hands played are in {out / 'hands.csv'}: "
+            f"finish the match with `arena run --resume {out}`"
+        ) from None
+    except BrokenProcessPool:
+        raise click.ClickException(
+            f"a worker process died; the hands played are in {out / 'hands.csv'}: "
+            f"finish the match with `arena run --resume {out}`"
+        ) from None
+    finally:
+        bar.close()
+
+
+@click.command("run")
+@click.argument("versus", nargs=-1, metavar="[A vs B]")
+@click.option("--hands", type=int, default=None, help="Hands to play  [default: 100000].")
+@click.option("--seed", type=int, default=None, help="Match seed  [default: 0].")
+@click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True)
+@click.option("--stack", type=int, default=1000, show_default=True)
+@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a match.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def run_command(
+    versus: tuple[str, ...],
+    hands: int | None,
+    seed: int | None,
+    workers: int | None,
+    duplicate: bool,
+    stack: int,
+    small_blind: int,
+    out: Path | None,
+    resume: Path | None,
+    backend: str,
+    ray_address: str | None,
+    quiet: bool,
+) -> None:
+    """Play A vs B inside PyPokerEngine and report A's winnings in small blinds per hand.
+
+    A and B are registry names (see `arena list`), package.module:Class,
+    path/to/file.py:Class or path/to/file.py with setup_ai(), each optionally followed by
+    :key=value,... constructor options, e.g. `arena run cfrv2:simulations=1000 vs honest`.
+    """
+    if hands is not None and hands <= 0:
+        raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")
+    if workers is not None and workers <= 0:
+        raise click.UsageError(f"--workers must be at least 1, got {workers}")
+    if resume is not None:
+        if out is not None and out != resume:
+            raise click.UsageError("give either --out or --resume, not both")
+        bots = parse_versus(versus) if versus else None
+        if bots is not None:
+            bots = (checked_bot(bots[0]), checked_bot(bots[1]))
+        if not (resume / MATCH_FILE).is_file():
+            raise click.UsageError(f"cannot resume {str(resume)!r}: it holds no {MATCH_FILE}")
+        config = resumed_config(resume, bots, hands, seed)
+        for bot in (config.bot_a, config.bot_b):
+            checked_bot(bot)
+        out = resume
+    else:
+        bot_a, bot_b = (checked_bot(b) for b in parse_versus(versus))
+        try:
+            config = MatchConfig(
+                bot_a, bot_b, hands or 100_000, seed or 0, duplicate, stack, small_blind
+            )
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
+        out = prepare_out_dir(out, bot_a, bot_b)
+    summary = execute(
+        config, out, workers or default_workers(), backend, ray_address, progress=not quiet
+    )
+    click.echo(format_summary(summary))
+    click.echo(f"files: {out}")
