@@ -20,3 +20,8 @@ def main() -> None:
 from arena.run_cmd import run_command  # noqa: E402
 
 main.add_command(run_command)
+
+from arena.table_cmd import list_command, table_command  # noqa: E402
+
+main.add_command(table_command)
+main.add_command(list_command)

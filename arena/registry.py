@@ -260,6 +260,6 @@ def known_bots() -> list[tuple[str, str, str]]:
             _import_dotted(dotted, name)
             status = "ok"
         except ValueError as error:
-            status = "unavailable: " + str(error).split(": ", 1)[-1]
+            status = "unavailable: " + str(error).rsplit("(", 1)[-1].rstrip(")")
         rows.append((name, description, status))
     return rows
