@@ -25,3 +25,7 @@ from arena.table_cmd import list_command, table_command  # noqa: E402
 
 main.add_command(table_command)
 main.add_command(list_command)
+
+from arena.play_cli import play_command  # noqa: E402
+
+main.add_command(play_command)
