@@ -1,0 +1,79 @@
+"""The bot registry: specs, loading by registry name, module, file and setup_ai, options."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arena.registry import (
+    REGISTRY,
+    BotSpec,
+    make_bot,
+    parse_bot_spec,
+    resolve_factory,
+    validate_spec,
+)
+
+HERE = Path(__file__).parent
+BOTS = HERE / "sample_bots.py"
+
+
+def test_registry_names_map_to_dotted_paths():
+    assert REGISTRY["fish"][0] == "baselines.fish:FishPlayer"
+    assert REGISTRY["cfrv2"][0] == "agent.player:CFRv2Player"
+    assert all(":" in dotted for dotted, _ in REGISTRY.values())
+
+
+def test_ppe_examples_load_by_registry_name():
+    from examples.players.fish_player import FishPlayer
+
+    assert resolve_factory(parse_bot_spec("ppe-fish")) is FishPlayer
+    assert type(make_bot(parse_bot_spec("ppe-honest"))).__name__ == "HonestPlayer"
+
+
+def test_module_class_and_options():
+    spec = parse_bot_spec(f"{BOTS}:RngRaiser:aggression=0.75")
+    assert spec == BotSpec(f"{BOTS}:RngRaiser", (("aggression", 0.75),))
+    bot = make_bot(spec, rng=np.random.default_rng(3))
+    assert bot.aggression == 0.75
+    assert isinstance(bot.rng, np.random.Generator)
+
+
+def test_file_with_setup_ai():
+    bot = make_bot(parse_bot_spec(str(HERE / "sample_setup_ai.py")))
+    assert type(bot).__name__ == "FoldingBot"
+
+
+def test_seed_keyword_is_passed():
+    bot = make_bot(parse_bot_spec(f"{BOTS}:SeededCaller"), seed=1234)
+    assert bot.seed == 1234
+
+
+def test_package_module_class():
+    spec = parse_bot_spec("examples.players.random_player:RandomPlayer")
+    assert type(make_bot(spec)).__name__ == "RandomPlayer"
+
+
+def test_unknown_name_lists_known_bots():
+    with pytest.raises(ValueError, match="unknown bot 'nosuchbot'.*fish.*cfrv2.*ppe-honest"):
+        resolve_factory(parse_bot_spec("nosuchbot"))
+
+
+def test_unknown_option_names_the_accepted_ones():
+    with pytest.raises(ValueError, match="no option 'speed' .*aggression"):
+        validate_spec(parse_bot_spec(f"{BOTS}:RngRaiser:speed=3"))
+
+
+def test_missing_file_and_class():
+    with pytest.raises(ValueError, match="does not exist"):
+        resolve_factory(parse_bot_spec("nowhere/bot.py:Bot"))
+    with pytest.raises(ValueError, match="defines no 'Nobody'"):
+        resolve_factory(parse_bot_spec(f"{BOTS}:Nobody"))
+    with pytest.raises(ValueError, match="has no 'Nobody'"):
+        resolve_factory(parse_bot_spec("examples.players.fish_player:Nobody"))
+
+
+@pytest.mark.parametrize("text", ["", "a:b:c:d", "fish:x", "fish:1x=2"])
+def test_malformed_specs(text):
+    with pytest.raises(ValueError):
+        resolve_factory(parse_bot_spec(text))
