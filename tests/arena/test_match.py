@@ -49,7 +49,9 @@ def test_no_duplicate_deals_every_hand_afresh():
 
 def test_identical_bots_in_duplicate_break_exactly_even():
     summary_rows = play_hands(MatchConfig("ppe-fish", "ppe-fish", hands=100, seed=1), range(100))
-    pair_sums = [a["won_A"] + b["won_A"] for a, b in zip(summary_rows[::2], summary_rows[1::2])]
+    pair_sums = [
+        a["won_A"] + b["won_A"] for a, b in zip(summary_rows[::2], summary_rows[1::2], strict=True)
+    ]
     assert pair_sums == [0] * 50
     assert any(row["won_A"] != 0 for row in summary_rows)
 

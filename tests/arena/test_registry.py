@@ -55,12 +55,12 @@ def test_package_module_class():
 
 
 def test_unknown_name_lists_known_bots():
-    with pytest.raises(ValueError, match="unknown bot 'nosuchbot'.*fish.*cfrv2.*ppe-honest"):
+    with pytest.raises(ValueError, match=r"unknown bot 'nosuchbot'.*fish.*cfrv2.*ppe-honest"):
         resolve_factory(parse_bot_spec("nosuchbot"))
 
 
 def test_unknown_option_names_the_accepted_ones():
-    with pytest.raises(ValueError, match="no option 'speed' .*aggression"):
+    with pytest.raises(ValueError, match=r"no option 'speed' .*aggression"):
         validate_spec(parse_bot_spec(f"{BOTS}:RngRaiser:speed=3"))
 
 
