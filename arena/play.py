@@ -128,7 +128,6 @@ class HumanPlayer(BasePokerPlayer):
         self.bot_name = bot_name
         self.ascii_only = ascii_only
         self.hole: list[int] = []
-        self.final_state: dict[str, Any] | None = None
 
     def say(self, text: str) -> None:
         self.writer.write(text + "\n")
@@ -160,7 +159,7 @@ class HumanPlayer(BasePokerPlayer):
         return {s["uuid"]: self.bot_name for s in round_state["seats"] if s["uuid"] != self.uuid}
 
     def receive_game_start_message(self, game_info: dict) -> None:
-        self.final_state = None
+        self.hole = []
 
     def receive_round_start_message(self, round_count: int, hole_card: list, seats: list) -> None:
         self.hole = [parse_card(card) for card in hole_card]
@@ -184,7 +183,7 @@ class HumanPlayer(BasePokerPlayer):
     def receive_round_result_message(
         self, winners: list, hand_info: list, round_state: dict
     ) -> None:
-        self.final_state = round_state
+        """The game loop reports the result, with the bot's cards at a showdown."""
 
 
 @dataclass(frozen=True)
@@ -264,13 +263,11 @@ def hand_footer(session: Session, result: HandResult, row: dict[str, Any]) -> st
     """Showdown cards (if any), the hand's result and the running result."""
     lines = []
     ascii_only = session.human.ascii_only
-    final = session.human.final_state
-    if final is not None and final["community_card"]:
-        lines.append(f"  board: {cards_label(final['community_card'], ascii_only)}")
-    if ":FOLD" not in result.actions:
+    if ":FOLD" not in result.actions:  # a showdown: the board was dealt out to the river
         bot_seat = result.seat_slots.index("B")
         bot_cards = list(result.deck[2 * bot_seat : 2 * bot_seat + 2])
         mine = list(result.deck[2 - 2 * bot_seat : 4 - 2 * bot_seat])
+        lines.append(f"  board: {_ppe_cards(list(result.deck[4:9]), ascii_only)}")
         lines.append(
             f"  showdown: {session.bot_name} shows {_ppe_cards(bot_cards, ascii_only)}, "
             f"you show {_ppe_cards(mine, ascii_only)}"

@@ -141,6 +141,8 @@ def describe_entry(name: str, entry: dict[str, Any]) -> str:
     'fish checks'
     >>> describe_entry("you", {"action": "RAISE", "amount": 30, "paid": 20, "add_amount": 20})
     'you raise to 30'
+    >>> describe_entry("fish", {"action": "RAISE", "amount": 40, "paid": 40, "add_amount": 40})
+    'fish bets 40'
     """
     verb_s = "" if name == "you" else "s"
     action = entry["action"]
@@ -151,6 +153,8 @@ def describe_entry(name: str, entry: dict[str, Any]) -> str:
             return f"{name} check{verb_s}"
         return f"{name} call{verb_s} {entry['paid']} ({entry['amount']} in this street)"
     if action == "RAISE":
+        if int(entry.get("add_amount", -1)) == int(entry["amount"]):  # nothing to raise: a bet
+            return f"{name} bet{verb_s} {entry['amount']}"
         return f"{name} raise{verb_s} to {entry['amount']}"
     if action == "SMALLBLIND":
         return f"{name} post{verb_s} the small blind {entry['amount']}"
