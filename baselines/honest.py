@@ -1,0 +1,57 @@
+"""Honest: PyPokerEngine's example rule on our fast equity core (seed 004's Honest baseline).
+
+PyPokerEngine's ``examples/players/honest_player.py`` estimates a win rate with 1,000
+simulations and calls when it is at least ``1 / players``, else folds, even when checking is
+free; it never raises. Its win rate counts a deal as won when no opponent's hand is better,
+i.e. ``win + tie`` here. Differences, all deliberate:
+
+- the win rate comes from :func:`agent.equity.equity` (compiled, true hand rankings): exact
+  where that is cheaper than the simulations (heads-up preflop from the table, the river),
+  Monte Carlo with ``simulations`` deals elsewhere, seeded from ``self.rng``;
+- ``players`` are the players still in the hand (the example uses the table size given at
+  game start, which is the same heads-up and counts folded players at larger tables).
+
+>>> from agent.situations import make_decision
+>>> bot = HonestPlayer(seed=0)
+>>> bot.action_probabilities(*make_decision(["As", "Ad"], to_call=10))
+[('call', 10, 1.0)]
+>>> bot.action_probabilities(*make_decision(["7c", "2d"]))  # folds though checking is free
+[('fold', 0, 1.0)]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agent.equity import equity
+from agent.policy import PolicyPlayer, WeightedAction, certain
+from agent.snapshot import Snapshot, legal_call, legal_fold
+from agent.thresholds import win_rate
+
+HONEST_SIMULATIONS = 1000
+
+
+class HonestPlayer(PolicyPlayer):
+    """Calls with a win rate of at least 1/players in the hand, else folds; never raises."""
+
+    def __init__(
+        self,
+        simulations: int = HONEST_SIMULATIONS,
+        *,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+    ):
+        super().__init__(rng=rng, seed=seed)
+        if not isinstance(simulations, int) or simulations <= 0:
+            raise ValueError(f"simulations={simulations!r}: expected a positive integer")
+        self.simulations = simulations
+
+    def win_rate(self, snapshot: Snapshot) -> float:
+        """The chance to win or tie against the opponents still in the hand."""
+        opponents = max(1, snapshot.opponents)
+        found = equity(snapshot.hole, snapshot.board, opponents, self.simulations, self.rng)
+        return win_rate(found)
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        keep = self.win_rate(snapshot) >= 1.0 / max(2, snapshot.players)
+        return certain(legal_call(snapshot) if keep else legal_fold())
