@@ -44,6 +44,7 @@ from numba import njit
 DECISION = 0
 FOLD = 1
 SHOWDOWN = 2
+MAX_DEPTH = 256  # decisions on a path; the sampling kernels keep a stack this deep
 
 TREE_ARRAYS = (
     "kind",
@@ -234,6 +235,18 @@ def _check_structure(
     orphans = np.flatnonzero(seen[1:] != 1)
     if len(orphans):
         raise ValueError(f"node {orphans[0] + 1} is the child of {seen[orphans[0] + 1]} nodes")
+    depth = int(_node_depths(parent).max())
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"the tree is {depth} actions deep; the kernels allow {MAX_DEPTH - 1}")
+
+
+@njit(cache=True, nogil=True)
+def _node_depths(parent: np.ndarray) -> np.ndarray:
+    """Depth of every node (root 0), given parents listed before their children."""
+    depth = np.zeros(parent.shape[0], dtype=np.int64)
+    for node in range(1, parent.shape[0]):
+        depth[node] = depth[parent[node]] + 1
+    return depth
 
 
 def _check_node(

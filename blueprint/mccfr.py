@@ -1,0 +1,275 @@
+"""Monte Carlo CFR kernels: chance, external and outcome sampling over a batch of deals.
+
+Each deal of a batch is one iteration ``t = first_iteration + i``; player 0 then player 1 is
+the traverser on that deal (alternating updates). Samples inside a kernel come from a
+splitmix64 stream keyed by ``(seed, t)``, so any iteration can be replayed and the result does
+not depend on how iterations are split into batches or processes.
+
+- Chance sampling (Zinkevich et al. 2007; Lanctot et al. 2009): the deal is the sample; both
+  players' actions are walked full width with reach probabilities.
+- External sampling (Lanctot et al. 2009, "Monte Carlo Sampling for Regret Minimization in
+  Extensive Games"): the traverser's actions full width, the opponent's sampled from its
+  current strategy; the opponent's strategy sum gets its current strategy ("simple"
+  averaging, as in OpenSpiel).
+- Outcome sampling (same paper): one trajectory, the traverser exploring epsilon-uniformly;
+  regrets and strategy sums are importance weighted by the sampling probability.
+
+Options: regret-matching+ (floor at 0 after each info-set update, Tammelin 2014); linear
+weighting (iteration t's regret and strategy increments times t^e, Brown & Sandholm 2019);
+discounting whole tables at intervals (``blueprint.regret.discount_regrets`` /
+``scale_table``, as Pluribus does, Brown & Sandholm 2019 Science) is the driver's job.
+
+Kernel signature (all three, ``@njit(cache=True)``)::
+
+    <name>_batch(kind, player, round, first_child, num_children, contribution, infoset_base,
+                 buckets, showdown, regret, strategy_sum, seed, first_iteration,
+                 rm_plus, regret_exponent, average_exponent, epsilon) -> float
+
+``buckets: int32[B, 2, R]``, ``showdown: int8[B]`` (deal weights are 1: deals must be sampled
+from chance); ``regret``/``strategy_sum``: float32 or float64 ``[num_infosets, max_actions]``
+updated in place; ``epsilon`` is used by outcome sampling only. Returns the mean over the
+batch of player 0's sampled value (a progress signal, not an estimate of the game value for
+external and outcome sampling).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from blueprint.regret import regret_matching_row
+from blueprint.tree import DECISION, MAX_DEPTH, terminal_value
+
+_GOLDEN = uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, nogil=True)
+def _mix(value):
+    """splitmix64's output function (Steele et al. 2014)."""
+    value = (value ^ (value >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+    value = (value ^ (value >> uint64(27))) * uint64(0x94D049BB133111EB)
+    return value ^ (value >> uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def iteration_state(seed: int, iteration: int) -> np.ndarray:
+    """A one-word RNG state for iteration ``iteration`` of the stream ``seed``."""
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = _mix(uint64(seed) ^ _mix(uint64(iteration) * _GOLDEN))
+    return state
+
+
+@njit(cache=True, nogil=True)
+def _uniform(state):
+    """A float in [0, 1) from the state (advanced in place)."""
+    state[0] += _GOLDEN
+    return float(_mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True)
+def _sample(probabilities, count, state):
+    """An index drawn from ``probabilities[:count]``."""
+    u = _uniform(state)
+    total = 0.0
+    for k in range(count - 1):
+        total += probabilities[k]
+        if u < total:
+            return k
+    return count - 1
+
+
+@njit(cache=True, nogil=True)
+def _utility(kind, player, contribution, node, showdown, traverser):
+    """The traverser's utility at a terminal."""
+    value = terminal_value(
+        kind[node], player[node], contribution[node, 0], contribution[node, 1], showdown
+    )
+    return value if traverser == 0 else -value
+
+
+@njit(cache=True, nogil=True)
+def _floor_row(regret, row, count):
+    """Regret-matching+: floor one row at zero."""
+    for k in range(count):
+        if regret[row, k] < 0.0:
+            regret[row, k] = 0.0
+
+
+CHANCE, EXTERNAL, OUTCOME = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def _enter(
+    d, node, method, traverser, kind, player, rnd, first_child, num_children, infoset_base,
+    deal, regret, strategy_sum, w_average, epsilon, state, frame, sigma, behaviour,
+):  # fmt: skip
+    """Push decision ``node`` at depth ``d``: its row, current strategy and sampled child."""
+    actor, count = player[node], num_children[node]
+    row = infoset_base[node] + deal[actor, rnd[node]]
+    frame[d, 0], frame[d, 1], frame[d, 2] = node, row, 0
+    frame[d, 3] = -1
+    regret_matching_row(regret, row, count, sigma[d])
+    if method == EXTERNAL and actor != traverser:
+        for k in range(count):
+            strategy_sum[row, k] += w_average * sigma[d, k]
+        frame[d, 3] = _sample(sigma[d], count, state)
+    elif method == OUTCOME:
+        for k in range(count):
+            explore = epsilon / count + (1.0 - epsilon) * sigma[d, k]
+            behaviour[d, k] = explore if actor == traverser else sigma[d, k]
+        frame[d, 3] = _sample(behaviour[d], count, state)
+
+
+@njit(cache=True, nogil=True)
+def _leave(
+    d, method, traverser, player, num_children, regret, strategy_sum, rm_plus, w_regret,
+    w_average, frame, sigma, behaviour, values, reach,
+):  # fmt: skip
+    """Pop depth ``d``: update its row's regrets and strategy sum; return the node's value."""
+    node, row, chosen = frame[d, 0], frame[d, 1], frame[d, 3]
+    count, mine = num_children[node], player[node] == traverser
+    own, opp, sampled = reach[d, 0], reach[d, 1], reach[d, 2]
+    if method == OUTCOME:
+        action_value = values[d, chosen] / behaviour[d, chosen]
+        total = sigma[d, chosen] * action_value
+        if mine:
+            scale = w_regret * opp / sampled
+            for k in range(count):
+                regret[row, k] -= scale * total
+                strategy_sum[row, k] += w_average * own * sigma[d, k] / sampled
+            regret[row, chosen] += scale * action_value
+    elif method == EXTERNAL and not mine:
+        return values[d, chosen]
+    else:
+        total = 0.0
+        for k in range(count):
+            total += sigma[d, k] * values[d, k]
+        if mine:
+            weight = w_regret * (opp if method == CHANCE else 1.0)
+            for k in range(count):
+                regret[row, k] += weight * (values[d, k] - total)
+                if method == CHANCE:
+                    strategy_sum[row, k] += w_average * own * sigma[d, k]
+    if mine and rm_plus:
+        _floor_row(regret, row, count)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _walk(
+    method, traverser, kind, player, rnd, first_child, num_children, contribution,
+    infoset_base, deal, showdown, regret, strategy_sum, rm_plus, w_regret, w_average,
+    epsilon, state, frame, sigma, behaviour, values, reach,
+):  # fmt: skip
+    """One traversal of one deal with an explicit stack; the traverser's root value."""
+    reach[0, 0], reach[0, 1], reach[0, 2] = 1.0, 1.0, 1.0
+    _enter(0, 0, method, traverser, kind, player, rnd, first_child, num_children,
+           infoset_base, deal, regret, strategy_sum, w_average, epsilon, state, frame,
+           sigma, behaviour)  # fmt: skip
+    d = 0
+    while True:
+        node, k = frame[d, 0], frame[d, 2]
+        if k < num_children[node]:
+            frame[d, 2] += 1
+            chosen = frame[d, 3]
+            mine = player[node] == traverser
+            values[d, k] = 0.0
+            if (chosen >= 0 and k != chosen) or (not mine and sigma[d, k] == 0.0):
+                continue
+            child = first_child[node] + k
+            if kind[child] != DECISION:
+                values[d, k] = _utility(kind, player, contribution, child, showdown, traverser)
+                continue
+            reach[d + 1, 0] = reach[d, 0] * (sigma[d, k] if mine else 1.0)
+            reach[d + 1, 1] = reach[d, 1] * (1.0 if mine else sigma[d, k])
+            reach[d + 1, 2] = reach[d, 2] * (behaviour[d, k] if method == OUTCOME else 1.0)
+            d += 1
+            _enter(d, child, method, traverser, kind, player, rnd, first_child, num_children,
+                   infoset_base, deal, regret, strategy_sum, w_average, epsilon, state,
+                   frame, sigma, behaviour)  # fmt: skip
+            continue
+        result = _leave(d, method, traverser, player, num_children, regret, strategy_sum,
+                        rm_plus, w_regret, w_average, frame, sigma, behaviour, values,
+                        reach)  # fmt: skip
+        if d == 0:
+            return result
+        d -= 1
+        values[d, frame[d, 2] - 1] = result
+
+
+@njit(cache=True, nogil=True)
+def _run_batch(
+    method, kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    buckets, showdown, regret, strategy_sum, seed, first_iteration,
+    rm_plus, regret_exponent, average_exponent, epsilon,
+):  # fmt: skip
+    """Shared batch loop: per deal (iteration t), a walk for player 0 then player 1."""
+    width = max(np.max(num_children), 1)
+    frame = np.zeros((MAX_DEPTH, 4), dtype=np.int64)
+    sigma = np.zeros((MAX_DEPTH, width))
+    behaviour = np.zeros((MAX_DEPTH, width))
+    values = np.zeros((MAX_DEPTH, width))
+    reach = np.zeros((MAX_DEPTH, 3))
+    total = 0.0
+    for i in range(buckets.shape[0]):
+        t = first_iteration + i
+        state = iteration_state(seed, t)
+        w_regret, w_average = float(t) ** regret_exponent, float(t) ** average_exponent
+        for traverser in range(2):
+            value = _walk(
+                method, traverser, kind, player, rnd, first_child, num_children, contribution,
+                infoset_base, buckets[i], showdown[i], regret, strategy_sum, rm_plus,
+                w_regret, w_average, epsilon, state, frame, sigma, behaviour, values, reach,
+            )  # fmt: skip
+            if traverser == 0:
+                total += value
+    return total / max(buckets.shape[0], 1)
+
+
+@njit(cache=True, nogil=True)
+def chance_sampling_batch(
+    kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    buckets, showdown, regret, strategy_sum, seed, first_iteration,
+    rm_plus, regret_exponent, average_exponent, epsilon,
+):  # fmt: skip
+    """Chance-sampled CFR: one full-width iteration per deal of the batch."""
+    return _run_batch(
+        CHANCE, kind, player, rnd, first_child, num_children, contribution, infoset_base,
+        buckets, showdown, regret, strategy_sum, seed, first_iteration,
+        rm_plus, regret_exponent, average_exponent, epsilon,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def external_sampling_batch(
+    kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    buckets, showdown, regret, strategy_sum, seed, first_iteration,
+    rm_plus, regret_exponent, average_exponent, epsilon,
+):  # fmt: skip
+    """External-sampling MCCFR: per deal, one walk per traverser."""
+    return _run_batch(
+        EXTERNAL, kind, player, rnd, first_child, num_children, contribution, infoset_base,
+        buckets, showdown, regret, strategy_sum, seed, first_iteration,
+        rm_plus, regret_exponent, average_exponent, epsilon,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def outcome_sampling_batch(
+    kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    buckets, showdown, regret, strategy_sum, seed, first_iteration,
+    rm_plus, regret_exponent, average_exponent, epsilon,
+):  # fmt: skip
+    """Outcome-sampling MCCFR: per deal, one epsilon-exploring trajectory per traverser."""
+    return _run_batch(
+        OUTCOME, kind, player, rnd, first_child, num_children, contribution, infoset_base,
+        buckets, showdown, regret, strategy_sum, seed, first_iteration,
+        rm_plus, regret_exponent, average_exponent, epsilon,
+    )  # fmt: skip
+
+
+KERNELS = {
+    "chance": chance_sampling_batch,
+    "external": external_sampling_batch,
+    "outcome": outcome_sampling_batch,
+}
