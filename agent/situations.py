@@ -54,7 +54,7 @@ def make_decision(
     uuids = [f"p{index}" for index in range(players)]
     bettor = next(s % players for s in range(seat + 1, seat + players) if s % players not in folded)
     histories = _street_histories(street, uuids, seat, bettor, paid, call_amount, small_blind)
-    round_state = {
+    round_state: dict[str, Any] = {
         "street": street,
         "community_card": [to_ppe(card) for card in board_ids],
         "pot": {"main": {"amount": pot}, "side": []},
@@ -75,7 +75,7 @@ def make_decision(
         ],
         "action_histories": histories,
     }
-    valid_actions = [
+    valid_actions: list[dict[str, Any]] = [
         {"action": "fold", "amount": 0},
         {"action": "call", "amount": call_amount},
         {"action": "raise", "amount": {"min": min_raise, "max": max_raise}},

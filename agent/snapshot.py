@@ -267,12 +267,12 @@ def is_legal(snapshot: Snapshot, action: Action) -> bool:
 
 def example_decision() -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
     """A heads-up preflop decision of the small blind (seat 1; stacks 100, blinds 5/10)."""
-    valid_actions = [
+    valid_actions: list[dict[str, Any]] = [
         {"action": "fold", "amount": 0},
         {"action": "call", "amount": 10},
         {"action": "raise", "amount": {"min": 15, "max": 100}},
     ]
-    round_state = {
+    round_state: dict[str, Any] = {
         "street": "preflop",
         "community_card": [],
         "pot": {"main": {"amount": 15}, "side": []},
