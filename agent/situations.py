@@ -5,6 +5,8 @@ would pass to ``declare_action`` in a described spot, following the engine's own
 call amount is the street total to match, the minimum raise-to is the last bet plus the last
 raise increment (at least one big blind), the maximum is the stack plus what the player has
 already put in this street, and both are -1 when the stack cannot reach the minimum.
+One simplification: the engine's unraised preflop minimum is big blind + small blind (its
+blind entries count as a raise of one small blind); here it is the call plus one big blind.
 
 >>> valid, hole, state = make_decision(["As", "Kd"], ["2c", "7h", "9s"], to_call=20, pot=60)
 >>> valid[1], valid[2]["amount"], state["street"], hole
