@@ -15,3 +15,8 @@ import click
 @click.version_option(version("pokerbot-cfr"), prog_name="blueprint")
 def main() -> None:
     """Train and inspect CFR strategies for poker games."""
+
+
+from blueprint.solve_cli import solve_command  # noqa: E402
+
+main.add_command(solve_command)
