@@ -37,6 +37,7 @@ MASK64 = (1 << 64) - 1
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
 _RECORDED = {"CALL": "call", "RAISE": "raise", "FOLD": "fold"}
+_HUMAN = [""] + [to_human(from_ppe_id(card)) for card in range(1, 53)]
 
 
 def mix_seed(*values: int) -> int:
@@ -60,7 +61,11 @@ def deal_deck(deal_seed: int) -> list[int]:
     >>> deck = deal_deck(7); len(deck), len(set(deck)), all(1 <= c <= 52 for c in deck)
     (9, 9, True)
     """
-    return random.Random(deal_seed).sample(range(1, 53), 9)
+    _DEALER_RNG.seed(deal_seed)
+    return _DEALER_RNG.sample(range(1, 53), 9)
+
+
+_DEALER_RNG = random.Random()
 
 
 def cards_text(ppe_ids: list[int]) -> str:
@@ -69,7 +74,7 @@ def cards_text(ppe_ids: list[int]) -> str:
     >>> cards_text([1, 52])
     'Ac Ks'
     """
-    return " ".join(to_human(from_ppe_id(card)) for card in ppe_ids)
+    return " ".join(_HUMAN[card] for card in ppe_ids)
 
 
 @dataclass
