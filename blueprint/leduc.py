@@ -65,7 +65,7 @@ def _expand(state: _State | _Showdown) -> NodeSpec:
         return NodeSpec(FOLD, (len(state.actions) - 1) % 2, state.round, stake)
     actor = len(state.actions) % 2
     facing = stake[1 - actor] > stake[actor]
-    children = []
+    children: list[tuple[int, _State | _Showdown]] = []
     if facing:
         children.append((FOLD_ACTION, _replace(state, FOLD_ACTION, stake, folded=True)))
     called = (stake[1 - actor], stake[1 - actor])

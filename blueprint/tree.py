@@ -118,7 +118,7 @@ class BettingTree:
         """
         kind = np.ascontiguousarray(kind, dtype=np.int8)
         n = len(kind)
-        arrays = {
+        arrays: dict[str, np.ndarray] = {
             "player": np.ascontiguousarray(player, dtype=np.int8),
             "round": np.ascontiguousarray(round, dtype=np.int8),
             "first_child": np.ascontiguousarray(first_child, dtype=np.int32),
@@ -183,7 +183,7 @@ class BettingTree:
         """The decision node of every info-set row: ``int32[num_infosets]``."""
         owner = np.empty(self.num_infosets, dtype=np.int32)
         for node in np.flatnonzero(self.kind == DECISION):
-            owner[self.infoset_rows(node)] = node
+            owner[self.infoset_rows(int(node))] = node
         return owner
 
     def infoset_actions(self) -> np.ndarray:
