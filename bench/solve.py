@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -62,7 +63,7 @@ def openspiel_runners(seed: int) -> dict[str, Callable[[int], tuple[float, float
         return None
     game = pyspiel.load_game("leduc_poker")
 
-    def run(make: Callable[[], object], step: str, iterations: int) -> tuple[float, float]:
+    def run(make: Callable[[], Any], step: str, iterations: int) -> tuple[float, float]:
         solver = make()
         start = time.perf_counter()
         for _ in range(iterations):
