@@ -178,11 +178,15 @@ class _RealHand:
             big_blind=self.big_blind,
         )
 
-    def advance(self, record: ActionRecord) -> None:
-        if record.street != self.street:
-            self.street = record.street
+    def enter(self, street: Street) -> None:
+        """Start a new street: no bets yet."""
+        if street != self.street:
+            self.street = street
             self.total = dict.fromkeys(self.total, 0)
             self.raise_to = self.raise_add = 0
+
+    def advance(self, record: ActionRecord) -> None:
+        self.enter(record.street)
         self.pot += record.paid
         self.stack[record.seat] -= record.paid
         if record.kind in ("ANTE", "FOLD"):
@@ -211,6 +215,7 @@ def abstract_histories(
     real = _RealHand(snapshot, seats)
     branches = [Branch("", initial_state(game), 1.0)]
     for record in snapshot.history:
+        real.enter(record.street)
         if record.kind in ("CALL", "RAISE", "FOLD"):
             readings = _readings(record, real.spot(record.seat), actions)
             player = player_of[record.seat]

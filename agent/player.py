@@ -1,0 +1,303 @@
+"""CFRv1 and CFRv2: the blueprint preflop and on the flop, the study's equity thresholds after.
+
+The players of the study (seed 004, "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations"), rebuilt on this project's engine:
+
+* **Preflop and flop, heads-up**: the engine's action history is read into the blueprint's
+  abstract history (``agent.history``; off-tree bets by the pseudo-harmonic mapping of
+  Ganzfried and Sandholm 2013, which may give a few weighted readings), the card label of the
+  trainer's abstraction is added, and the strategy of that information set is looked up
+  (``agent.blueprint_store``). Each abstract action is priced on the *real* pot and stacks
+  and clamped to the legal range; a raise that is not possible becomes a call.
+* **Missing information set** (cleaned out of the blueprint, or off the abstract tree):
+  the threshold rule, as in the study.
+* **Turn and river**, and every street at tables of 3 to 10 players: the study's threshold
+  rule (``agent.thresholds``) on a win rate against the opponents still in the hand.
+
+The threshold rule is applied in distribution. The study estimates the win rate ``p`` (win or
+tie against a random hand) from ``n`` simulations (CFRv1 50, CFRv2 10,000) and acts on the
+estimate, so its decision is random: the number of won simulations is Binomial(n, p). Where
+``p`` is known exactly and cheaply (heads-up on the turn and river by enumeration, preflop
+from the 169-class table) the player computes the exact probability of each threshold level
+under that binomial law and samples from it; this is the same policy as running the
+simulations, at a fraction of the cost, and it is the policy local best response reads. Where
+``p`` is not exact (flop fallback, several opponents) the player simulates ``n`` deals with
+its own generator, as the study does, and acts on the estimate.
+
+Policy interface (``agent.policy``): ``action_probabilities(valid_actions, hole_card,
+round_state)`` returns the concrete legal actions with their probabilities, cheap to call for
+every holding in one public state (the public part is cached, turn and river equities of all
+1,326 holdings come from one ``agent.holding_equity`` pass per board).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agent.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
+from agent.blueprint_store import Blueprint, load_blueprint
+from agent.equity import equity, preflop_equity
+from agent.history import Branch, Spot, abstract_histories, current_spot
+from agent.holding_equity import holding_equity
+from agent.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
+from agent.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
+from agent.thresholds import (
+    STUDY_THRESHOLDS,
+    Level,
+    Thresholds,
+    level_action,
+    threshold_action,
+    threshold_level,
+    win_rate,
+)
+
+LOG = logging.getLogger(__name__)
+CFRV1_SIMULATIONS = 50
+CFRV2_SIMULATIONS = 10_000
+
+
+class CFRPlayer(PolicyPlayer):
+    """The blueprint preflop and on the flop heads-up, the threshold rule everywhere else.
+
+    ``blueprint``: a path to a strategy CSV (the shipped ``data/blueprint.csv.gz`` by
+    default) or a loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
+    Carlo win-rate estimate; ``rng`` / ``seed``: the injected randomness (``rng`` wins).
+    """
+
+    def __init__(
+        self,
+        blueprint: str | Path | Blueprint | None = None,
+        simulations: int = CFRV2_SIMULATIONS,
+        *,
+        thresholds: Thresholds = STUDY_THRESHOLDS,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(rng=rng, seed=seed)
+        if not isinstance(simulations, int) or simulations < 1:
+            raise ValueError(f"simulations={simulations!r}: expected a positive number")
+        self.blueprint = (
+            blueprint if isinstance(blueprint, Blueprint) else load_blueprint(blueprint)
+        )
+        self.simulations = simulations
+        self.thresholds = thresholds
+        self.errors = 0  # decisions that fell back to a safe action after an internal error
+        self._public: tuple[Any, list[Branch], Spot] | None = None
+
+    # -- the policy ------------------------------------------------------------------------
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The legal actions and their probabilities at ``snapshot``."""
+        branches, spot = self._public_part(snapshot)
+        if branches:
+            return self.blueprint_policy(snapshot, branches, spot)
+        return self.threshold_policy(snapshot)
+
+    def blueprint_policy(
+        self, snapshot: Snapshot, branches: list[Branch], spot: Spot
+    ) -> list[WeightedAction]:
+        """The blueprint's strategy mixed over the readings of the history, priced on ``spot``.
+
+        Readings whose information set is missing (or has no mass on a legal action) get the
+        threshold rule instead.
+        """
+        bp = self.blueprint
+        round_index = int(snapshot.street)
+        label = bp.cards.label(round_index, bp.cards.bucket(snapshot.hole, snapshot.board[:3]))
+        rows = bp.lookup_many([infoset_key(label, branch.history) for branch in branches])
+        mixed: dict[Action, float] = {}
+        fallback = 0.0
+        for branch, row in zip(branches, rows, strict=True):
+            legal = legal_actions(branch.state, bp.game, bp.actions)
+            strategy = bp.probabilities[row] if row >= 0 else None
+            mass = sum(float(strategy[a.index]) for a in legal) if strategy is not None else 0.0
+            if strategy is None or mass <= 0:
+                fallback += branch.weight
+                continue
+            for action in legal:
+                probability = float(strategy[action.index]) / mass
+                if probability > 0:
+                    concrete = self.concrete_action(action, snapshot, spot)
+                    mixed[concrete] = mixed.get(concrete, 0.0) + branch.weight * probability
+        if fallback > 0:
+            for name, amount, probability in self.threshold_policy(snapshot):
+                mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def concrete_action(self, action: LegalAction, snapshot: Snapshot, spot: Spot) -> Action:
+        """The engine action of an abstract one, priced on the real pot and stacks."""
+        if action.index == FOLD:
+            return check_or_fold(snapshot)  # never fold when checking is free
+        if action.index == CALL:
+            return legal_call(snapshot)
+        size = self.blueprint.actions.raise_sizes[action.index - 2]
+        if size == "min" and snapshot.min_raise is not None:
+            return legal_raise(snapshot, snapshot.min_raise)
+        if size == "allin" and snapshot.max_raise is not None:
+            return legal_raise(snapshot, snapshot.max_raise)
+        return legal_raise(snapshot, spot.raise_amount(size))
+
+    def threshold_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The study's threshold rule on a win rate against the opponents in the hand."""
+        opponents = max(1, snapshot.opponents)
+        exact = self.exact_win_rate(snapshot) if opponents == 1 else None
+        if exact is None:
+            estimate = equity(
+                snapshot.hole,
+                snapshot.board,
+                opponents=min(opponents, 22),
+                simulations=self.simulations,
+                rng=self.rng,
+            )
+            return certain(threshold_action(win_rate(estimate), snapshot, self.thresholds))
+        return self.level_distribution(exact, snapshot)
+
+    def exact_win_rate(self, snapshot: Snapshot) -> float | None:
+        """The heads-up win rate (win or tie) when it is exact and cheap, else None."""
+        if snapshot.street >= Street.TURN:
+            board = holding_equity(snapshot.board)
+            return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
+        if snapshot.street == Street.PREFLOP:
+            return win_rate(preflop_equity(snapshot.hole))
+        return None
+
+    def level_distribution(self, rate: float, snapshot: Snapshot) -> list[WeightedAction]:
+        """The actions of the threshold levels, weighted by the law of an n-simulation estimate."""
+        cutoffs = level_cutoffs(self.simulations, snapshot.street, 1, self.thresholds)
+        tails = [binomial_tail(self.simulations, rate, k) for k in cutoffs]  # P(level >= l)
+        tails.append(0.0)
+        mixed: dict[Action, float] = {}
+        for level in Level:
+            below = 1.0 if level == Level.PASS else tails[level - 1]
+            probability = below - tails[level]
+            if probability > 1e-12:
+                action = level_action(level, snapshot)
+                mixed[action] = mixed.get(action, 0.0) + probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def _public_part(self, snapshot: Snapshot) -> tuple[list[Branch], Spot]:
+        """Abstract readings and the real spot, cached for repeated calls in one public state."""
+        if snapshot.street > Street.FLOP:
+            return [], current_spot(snapshot)
+        public = (
+            snapshot.street,
+            snapshot.board,
+            snapshot.seat,
+            snapshot.pot,
+            snapshot.stacks,
+            snapshot.call_amount,
+            snapshot.min_raise,
+            snapshot.max_raise,
+            snapshot.history,
+            snapshot.in_hand,
+        )
+        if self._public is None or self._public[0] != public:
+            bp = self.blueprint
+            branches = abstract_histories(snapshot, bp.game, bp.actions)
+            self._public = (public, branches, current_spot(snapshot))
+        return self._public[1], self._public[2]
+
+    # -- the engine's entry point ----------------------------------------------------------
+
+    def declare_action(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> Action:
+        """Sample an action from the policy; after an internal error, check or fold safely."""
+        try:
+            weighted = self.action_probabilities(valid_actions, hole_card, round_state)
+            return sample_action(weighted, self.rng)
+        except Exception:  # the engine must always get a legal action from us
+            self.errors += 1
+            LOG.exception("CFR player fell back to check/fold after an internal error")
+            return _safe_action(valid_actions)
+
+
+def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
+    amounts = {entry["action"]: entry["amount"] for entry in valid_actions}
+    call = amounts.get("call", 0)
+    return ("call", int(call)) if call == 0 else ("fold", 0)
+
+
+class CFRv1Player(CFRPlayer):
+    """The study's CFRv1: the blueprint preflop and on the flop, 50-simulation thresholds."""
+
+    def __init__(
+        self,
+        blueprint: str | Path | Blueprint | None = None,
+        simulations: int = CFRV1_SIMULATIONS,
+        **options: Any,
+    ) -> None:
+        super().__init__(blueprint, simulations, **options)
+
+
+class CFRv2Player(CFRPlayer):
+    """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
+
+    def __init__(
+        self,
+        blueprint: str | Path | Blueprint | None = None,
+        simulations: int = CFRV2_SIMULATIONS,
+        **options: Any,
+    ) -> None:
+        super().__init__(blueprint, simulations, **options)
+
+
+@lru_cache(maxsize=256)
+def level_cutoffs(
+    simulations: int, street: Street, opponents: int, thresholds: Thresholds
+) -> tuple[int, int, int]:
+    """The fewest won simulations out of ``simulations`` that reach CALL, MIN_RAISE, RAISE_2X.
+
+    ``simulations + 1`` means the level cannot be reached.
+
+    >>> level_cutoffs(50, Street.RIVER, 1, STUDY_THRESHOLDS)  # > .70, > .80, > .90 of 50
+    (36, 41, 46)
+    """
+    cutoffs = []
+    for level in (Level.CALL, Level.MIN_RAISE, Level.RAISE_TWICE_MIN):
+        low, high = 0, simulations + 1  # the answer is in [low, high]
+        while low < high:
+            middle = (low + high) // 2
+            rate = middle / simulations
+            if threshold_level(rate, street, opponents, thresholds) >= level:
+                high = middle
+            else:
+                low = middle + 1
+        cutoffs.append(low)
+    return cutoffs[0], cutoffs[1], cutoffs[2]
+
+
+@lru_cache(maxsize=8)
+def _log_choose(trials: int) -> np.ndarray:
+    steps = np.log(np.arange(trials, 0, -1, dtype=np.float64)) - np.log(
+        np.arange(1, trials + 1, dtype=np.float64)
+    )
+    return np.concatenate(([0.0], np.cumsum(steps)))
+
+
+def binomial_tail(trials: int, p: float, k: int) -> float:
+    """P(K >= k) for K ~ Binomial(trials, p).
+
+    >>> binomial_tail(2, 0.5, 1), binomial_tail(10, 0.3, 0), binomial_tail(10, 0.3, 11)
+    (0.75, 1.0, 0.0)
+    """
+    if k <= 0:
+        return 1.0
+    if k > trials:
+        return 0.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    counts = np.arange(trials + 1, dtype=np.float64)
+    log_pmf = _log_choose(trials) + counts * np.log(p) + (trials - counts) * np.log1p(-p)
+    return float(min(1.0, np.exp(log_pmf[k:]).sum()))
