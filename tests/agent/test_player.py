@@ -1,0 +1,277 @@
+"""The CFR players on small blueprints written to tmp_path, and the blueprint store."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+import pytest
+from pypokerengine.api.game import setup_config, start_poker
+from pypokerengine.players import BasePokerPlayer
+
+import agent.blueprint_store as store
+from agent.betting import parse_actions
+from agent.blueprint_store import BlueprintError, load_blueprint, read_blueprint
+from agent.equity import equity
+from agent.player import CFRPlayer, CFRv1Player, CFRv2Player, binomial_tail, level_cutoffs
+from agent.situations import make_decision
+from agent.snapshot import Snapshot, Street, is_legal
+from agent.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
+from blueprint.holdem import HoldemConfig
+from blueprint.strategy_csv import write_strategy
+
+
+def write_blueprint(path, rows: dict[str, dict[str, float]], spec: str = "study"):
+    """A blueprint CSV + sidecar with the given rows (unlisted actions are unavailable)."""
+    config = HoldemConfig(actions=parse_actions(spec))
+    names = list(config.actions.names)
+    frame = pd.DataFrame(
+        [{"info_set": key, **{name: probs.get(name, np.nan) for name in names}}
+         for key, probs in rows.items()]
+    )  # fmt: skip
+    meta = {**config.to_json(), "iterations": 0, "seed": 0, "algorithm": "test"}
+    return write_strategy(path, frame, meta)
+
+
+STUDY_ROWS = {
+    "AKs": {"fold": 0.0, "call": 0.0, "raise_min": 1.0},
+    "72o": {"fold": 1.0, "call": 0.0, "raise_min": 0.0},
+    "QQ c": {"call": 0.0, "raise_min": 1.0},
+    "AKs AK5 cc": {"call": 0.0, "raise_min": 1.0},
+    "AKs AK5 ccc": {"call": 0.0, "raise_min": 1.0},
+}
+
+
+@pytest.fixture
+def study_path(tmp_path):
+    return write_blueprint(tmp_path / "study.csv.gz", STUDY_ROWS)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    """A one-row blueprint, for tests of the threshold rule."""
+    return read_blueprint(
+        write_blueprint(tmp_path / "tiny.csv", {"AA": {"fold": 0.0, "call": 1.0}})
+    )
+
+
+class Scripted(BasePokerPlayer):
+    """Plays a shared script of (action, amount); when it runs out, records the decision."""
+
+    def __init__(self, script: list, captured: list) -> None:
+        self.script, self.captured = script, captured
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        if not self.script:
+            if not self.captured:
+                self.captured.append((valid_actions, round_state, self.uuid))
+            return "fold", 0
+        return self.script.pop(0)
+
+    def receive_game_start_message(self, game_info):
+        pass
+
+    def receive_round_start_message(self, round_count, hole_card, seats):
+        pass
+
+    def receive_street_start_message(self, street, round_state):
+        pass
+
+    def receive_game_update_message(self, action, round_state):
+        pass
+
+    def receive_round_result_message(self, winners, hand_info, round_state):
+        pass
+
+
+def capture(script: list, ante: int = 0, stack: int = 1000):
+    """(valid_actions, round_state, uuid) of the heads-up decision after ``script``."""
+    captured: list = []
+    config = setup_config(max_round=1, initial_stack=stack, small_blind_amount=5, ante=ante)
+    shared = list(script)
+    config.register_player("a", Scripted(shared, captured))
+    config.register_player("b", Scripted(shared, captured))
+    start_poker(config, verbose=0)
+    return captured[0]
+
+
+def policy_of(player: CFRPlayer, decision, hole: list[str]):
+    valid_actions, round_state, uuid = decision
+    player.uuid = uuid
+    return player.action_probabilities(valid_actions, hole, round_state)
+
+
+def test_the_agent_raises_where_the_blueprint_raises_with_certainty(study_path):
+    player = CFRv2Player(study_path, seed=1)
+    first = capture([])  # the small blind's first decision
+    assert policy_of(player, first, ["SA", "SK"]) == [("raise", 15, 1.0)]
+    valid_actions, round_state, _uuid = first
+    for seed in range(20):
+        player.rng = np.random.default_rng(seed)
+        assert player.declare_action(valid_actions, ["HA", "HK"], round_state) == ("raise", 15)
+    assert policy_of(player, first, ["C7", "D2"]) == [("fold", 0, 1.0)]
+    after_limp = capture([("call", 10)])  # the big blind's option
+    # PyPokerEngine's minimum raise-to after a limp is still BB + SB = 15
+    assert policy_of(player, after_limp, ["SQ", "HQ"]) == [("raise", 15, 1.0)]
+
+
+def test_flop_key_uses_the_trainers_label(study_path):
+    """After limp and check, AKs on an A-K-5 flop is 'AKs AK5 cc': bet the big blind."""
+    player = CFRv2Player(study_path, seed=1)
+    valid_actions, round_state, uuid = capture([("call", 10), ("call", 10)])
+    round_state = {**round_state, "community_card": ["HA", "DK", "C5"]}
+    assert policy_of(player, (valid_actions, round_state, uuid), ["SA", "SK"]) == [
+        ("raise", 10, 1.0)
+    ]
+
+
+def test_pot_sized_raise_is_priced_on_the_real_pot(tmp_path):
+    path = write_blueprint(
+        tmp_path / "sizes.csv.gz",
+        {"AKs": {"fold": 0.0, "call": 0.0, "raise_half": 0.0, "raise_pot": 1.0}},
+        spec="half,pot,allin:2",
+    )
+    player = CFRv1Player(path, seed=0)
+    # blinds 5/10: pot after calling 20 -> raise to 10 + 20 = 30
+    assert policy_of(player, capture([]), ["SA", "SK"]) == [("raise", 30, 1.0)]
+    # antes of 5 each: pot 25 + 5 owed = 30 -> raise to 10 + 30 = 40
+    assert policy_of(player, capture([], ante=5), ["SA", "SK"]) == [("raise", 40, 1.0)]
+    # a 25-chip stack: the pot raise (to 30) is clamped to the all-in (20 behind + 5 posted)
+    assert policy_of(player, capture([], stack=25), ["SA", "SK"]) == [("raise", 25, 1.0)]
+
+
+def test_missing_info_set_falls_back_to_the_thresholds(study_path):
+    player = CFRv2Player(study_path, seed=2)
+    valid_actions, round_state, uuid = capture([])
+    player.uuid = uuid
+    snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
+    assert player.policy(snapshot) == player.threshold_policy(snapshot)
+    # T9s wins or ties 54% preflop: above .20, so the study raises to twice the minimum
+    assert player.policy(snapshot) == [("raise", 30, pytest.approx(1.0))]
+
+
+def test_binomial_law_matches_the_studys_simulated_rule(tiny):
+    """CFRv1's turn policy is the distribution of the 50-simulation threshold decision."""
+    valid, hole, state = make_decision(["Ah", "7h"], ["Kh", "9h", "2c", "3d"], to_call=20, pot=60)
+    player = CFRv1Player(tiny, seed=0)
+    snapshot = Snapshot.from_ppe(valid, hole, state, "p0")
+    policy = {(name, amount): p for name, amount, p in player.policy(snapshot)}
+    rng = np.random.default_rng(11)
+    draws = 4000
+    counts = Counter(
+        threshold_action(win_rate(equity(hole, snapshot.board, 1, 50, rng)), snapshot)
+        for _ in range(draws)
+    )
+    assert set(counts) <= set(policy)
+    for action, probability in policy.items():
+        assert counts[action] / draws == pytest.approx(probability, abs=0.03)
+    assert len(policy) >= 2  # a flush draw near the turn thresholds: CFRv1 mixes
+
+
+def test_cfrv2_is_nearly_deterministic_on_the_river(tiny):
+    valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], to_call=0)
+    player = CFRv2Player(tiny, seed=0)
+    policy = player.policy(Snapshot.from_ppe(valid, hole, state, "p0"))
+    assert policy == [("raise", 20, pytest.approx(1.0))]  # three aces: raise twice the minimum
+
+
+def test_several_opponents_use_the_adjusted_thresholds(tiny):
+    for players in (3, 6, 10):
+        valid, hole, state = make_decision(["Qs", "Qh"], ["Qd", "7c", "2h"], players=players)
+        player = CFRv2Player(tiny, seed=players)
+        snapshot = Snapshot.from_ppe(valid, hole, state, "p0")
+        (name, amount, probability), *rest = player.policy(snapshot)
+        assert not rest and probability == 1.0 and is_legal(snapshot, (name, amount))
+        assert name == "raise"  # a set of queens beats several random hands
+
+
+def test_level_cutoffs_and_binomial_tail():
+    assert level_cutoffs(10_000, Street.RIVER, 1, STUDY_THRESHOLDS) == (7001, 8001, 9001)
+    assert level_cutoffs(50, Street.TURN, 1, STUDY_THRESHOLDS) == (21, 24, 24)
+    assert binomial_tail(3, 0.5, 2) == pytest.approx(0.5)
+    assert binomial_tail(10_000, 0.7, 7001) == pytest.approx(0.5, abs=0.01)
+
+
+def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
+    monkeypatch.setattr(store, "default_blueprint_path", lambda: study_path)
+    import agent
+    from agent import cfrv1, cfrv2
+
+    assert agent.CFRv1Player is CFRv1Player and agent.CFRv2Player is CFRv2Player
+    v1, v2 = CFRv1Player(), CFRv2Player(seed=3)
+    assert (v1.simulations, v2.simulations) == (50, 10_000)
+    assert v1.blueprint is v2.blueprint  # loaded once per process, shared
+    assert isinstance(cfrv1.setup_ai(), CFRv1Player)
+    assert cfrv2.setup_ai(simulations=500).simulations == 500
+    generator = np.random.default_rng(5)
+    assert CFRv2Player(rng=generator, seed=9).rng is generator
+    with pytest.raises(ValueError, match="simulations=0"):
+        CFRv2Player(simulations=0)
+
+
+def test_missing_default_blueprint_names_the_file_and_the_command(tmp_path, monkeypatch):
+    missing = tmp_path / "data" / "blueprint.csv.gz"
+    monkeypatch.setattr(store, "default_blueprint_path", lambda: missing)
+    with pytest.raises(BlueprintError, match="blueprint train") as error:
+        CFRv2Player()
+    assert str(missing) in str(error.value)
+
+
+def test_store_round_trip_and_lookup(study_path):
+    blueprint = load_blueprint(study_path)
+    assert blueprint.rows == len(STUDY_ROWS)
+    assert load_blueprint(study_path) is blueprint
+    assert blueprint.lookup("AKs").tolist() == [0.0, 0.0, 1.0]
+    assert blueprint.lookup("QQ c").tolist() == [0.0, 0.0, 1.0]  # fold unavailable: 0
+    assert blueprint.lookup("AKs c") is None and blueprint.lookup("x" * 40) is None
+    rows = blueprint.lookup_many(["72o", "nope", "AKs AK5 ccc"])
+    assert rows[1] == -1 and blueprint.probabilities[rows[0]].tolist() == [1.0, 0.0, 0.0]
+    assert blueprint.probabilities[rows[2]].tolist() == [0.0, 0.0, 1.0]
+
+
+def test_store_matches_the_trainers_reader_on_random_rows(tmp_path):
+    rng = np.random.default_rng(4)
+    cards = rng.choice(list("AKQJT98"), (300, 3))
+    lengths = rng.integers(0, 9, 300)
+    keys = {f"{c}{d} {k}{'c' * int(n)}" for (c, d, k), n in zip(cards, lengths, strict=True)}
+    rows = {
+        key: dict(zip(["fold", "call", "raise_min"], p.round(3), strict=True))
+        for key, p in zip(sorted(keys), rng.dirichlet([1, 1, 1], len(keys)), strict=True)
+    }
+    for key in rows:  # make each row sum to exactly 1 at three decimals
+        rows[key]["raise_min"] = round(1 - rows[key]["fold"] - rows[key]["call"], 3)
+    path = write_blueprint(tmp_path / "random.csv", rows)
+    blueprint = read_blueprint(path)
+    for key, probs in rows.items():
+        assert blueprint.lookup(key).tolist() == pytest.approx(list(probs.values()), abs=1e-6)
+
+
+def test_corrupt_files_are_reported_with_the_file_name(tmp_path, study_path):
+    broken = tmp_path / "broken.csv.gz"
+    broken.write_bytes(b"not gzip at all")
+    broken.with_name("broken.json").write_text(study_path.with_name("study.json").read_text())
+    with pytest.raises(BlueprintError, match=r"broken.csv.gz.*cannot be read"):
+        read_blueprint(broken)
+    bad_rows = tmp_path / "bad.csv.gz"
+    bad_rows.write_bytes(gzip.compress(b"info_set,fold,call,raise_min\nAKs,0.5,0.5,0.5\n"))
+    good_row = gzip.compress(b"info_set,fold,call,raise_min\nAKs,0.5,0.5,0.0\n")
+    meta = json.loads(study_path.with_name("study.json").read_text())
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 1}))
+    with pytest.raises(BlueprintError, match=r"bad.csv.gz.*not a distribution"):
+        read_blueprint(bad_rows)
+    bad_rows.write_bytes(good_row)
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 2}))
+    with pytest.raises(BlueprintError, match="sidecar says 2"):
+        read_blueprint(bad_rows)
+    no_sidecar = tmp_path / "lonely.csv"
+    no_sidecar.write_text("info_set,fold,call,raise_min\n")
+    with pytest.raises(BlueprintError, match=r"lonely.csv.*no sidecar.*blueprint train"):
+        read_blueprint(no_sidecar)
+    wrong_columns = tmp_path / "cols.csv"
+    wrong_columns.write_text("info_set,fold,call\nAKs,0.5,0.5\n")
+    wrong_columns.with_name("cols.json").write_text(json.dumps({**meta, "rows": 1}))
+    with pytest.raises(BlueprintError, match=r"cols.csv.*columns"):
+        read_blueprint(wrong_columns)
