@@ -1,0 +1,189 @@
+"""The hold'em training game: its public betting tree and a compiled, seeded deal sampler.
+
+The game is heads-up no-limit hold'em cut after the flop, as PyPokerEngine plays it
+(``agent.betting``: the small blind acts first on every street, preflop minimum raise-to BB+SB)
+with the action abstraction and card abstraction of ``agent``. When the flop betting ends
+without a fold (or a player is all-in earlier) the hand is decided by a showdown on a sampled
+turn and river with seven-card evaluation: an unbiased sample of the value of reaching the
+turn with both hands checked down, where the study used a five-card showdown on the flop.
+
+Deals are a pure function of ``(seed, iteration)``: iteration t's cards come from a splitmix64
+stream keyed by both numbers, so any iteration can be regenerated, a resumed run sees the
+same deals as an uninterrupted one, and independent worker streams never overlap. This is
+chance sampling in the sense of Lanctot et al., "Monte Carlo Sampling for Regret Minimization
+in Extensive Games" (NIPS 2009).
+
+>>> tree = build_tree(HoldemConfig())
+>>> tree.num_infosets, tree.max_actions
+(16595459, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit, uint64
+
+from agent.abstraction import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
+from agent.betting import (
+    ActionAbstraction,
+    BettingState,
+    GameConfig,
+    apply_action,
+    initial_state,
+    legal_actions,
+    parse_actions,
+)
+from agent.evaluator import eval7
+from agent.rng import below, mix, next_state
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
+
+CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river
+
+
+@dataclass(frozen=True)
+class HoldemConfig:
+    """Everything that defines the training game: stacks and blinds, actions, card buckets."""
+
+    game: GameConfig = field(default_factory=GameConfig)
+    actions: ActionAbstraction = field(default_factory=lambda: parse_actions("study"))
+    abstraction: str = "study"
+
+    @property
+    def cards(self) -> CardAbstraction:
+        """The card abstraction object."""
+        return get_abstraction(self.abstraction)
+
+    def to_json(self) -> dict:
+        """The parameters as plain JSON values."""
+        return {
+            "stack": self.game.stack,
+            "small_blind": self.game.small_blind,
+            "big_blind": self.game.big_blind,
+            "rounds": self.game.rounds,
+            "actions": self.actions.spec,
+            "action_names": list(self.actions.names),
+            "action_letters": self.actions.letters,
+            "abstraction": self.abstraction,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> HoldemConfig:
+        """The inverse of ``to_json`` (raises ValueError on a missing or bad field)."""
+        try:
+            game = GameConfig(int(data["stack"]), int(data["small_blind"]), int(data["rounds"]))
+            return cls(game, parse_actions(str(data["actions"])), str(data["abstraction"]))
+        except KeyError as missing:
+            raise ValueError(f"game parameters lack the field {missing}") from None
+
+
+def _expand(config: HoldemConfig):
+    game, actions = config.game, config.actions
+
+    def expand(state: BettingState) -> NodeSpec:
+        contribution = (float(state.committed[0]), float(state.committed[1]))
+        if state.folded >= 0:
+            return NodeSpec(FOLD, state.folded, state.round, contribution)
+        if state.showdown:
+            return NodeSpec(SHOWDOWN, 0, state.round, contribution)
+        children = [
+            (action.index, apply_action(state, game, actions, action.index))
+            for action in legal_actions(state, game, actions)
+        ]
+        return NodeSpec(DECISION, state.to_act, state.round, contribution, children)
+
+    return expand
+
+
+def build_tree(config: HoldemConfig) -> BettingTree:
+    """The public betting tree of the training game (breadth first, node 0 the deal)."""
+    buckets = config.cards.num_buckets[: config.game.rounds]
+    return tree_from_expander(
+        initial_state(config.game), _expand(config), buckets, config.actions.names
+    )
+
+
+def node_histories(tree: BettingTree, config: HoldemConfig) -> list[str]:
+    """The history string (action letters) of every node, in node order."""
+    letters = config.actions.letters
+    histories = [""] * tree.num_nodes
+    for node in range(1, tree.num_nodes):
+        histories[node] = histories[int(tree.parent[node])] + letters[int(tree.action[node])]
+    return histories
+
+
+@njit(cache=True, nogil=True)
+def _deal_state(seed: int, iteration: int) -> uint64:
+    return mix(uint64(seed) ^ mix(uint64(iteration) + uint64(0x632BE59BD9B4E019)))
+
+
+@njit(cache=True, nogil=True)
+def deal_cards(seed: int, iteration: int, out: np.ndarray) -> None:
+    """The nine cards of iteration ``iteration`` of stream ``seed`` into ``out[:9]``.
+
+    Order: player 0's hole cards, player 1's, the flop, the turn, the river.
+    """
+    deck = np.arange(52)
+    state = _deal_state(seed, iteration)
+    for k in range(CARDS_PER_DEAL):
+        state = next_state(state)
+        pick = k + below(state, 52 - k)
+        deck[k], deck[pick] = deck[pick], deck[k]
+        out[k] = deck[k]
+
+
+@njit(cache=True, nogil=True)
+def showdown_sign(cards: np.ndarray) -> int:
+    """+1 if player 0's seven cards beat player 1's, -1 if they lose, 0 for a split."""
+    board = cards[4:9]
+    mine = eval7(cards[0], cards[1], board[0], board[1], board[2], board[3], board[4])
+    theirs = eval7(cards[2], cards[3], board[0], board[1], board[2], board[3], board[4])
+    if mine < theirs:
+        return 1
+    if mine > theirs:
+        return -1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def sample_study_deals(
+    seed: int,
+    first: int,
+    buckets: np.ndarray,
+    showdown: np.ndarray,
+    hole_table: np.ndarray,
+    flop_table: np.ndarray,
+) -> None:
+    """Fill ``buckets[D, 2, 2]`` and ``showdown[D]`` with iterations first..first+D-1."""
+    cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
+    for d in range(showdown.shape[0]):
+        deal_cards(seed, first + d, cards)
+        for player in range(2):
+            h0, h1 = cards[2 * player], cards[2 * player + 1]
+            hole = hole_table[h0, h1]
+            buckets[d, player, 0] = hole
+            if buckets.shape[2] > 1:
+                flop = flop_table[cards[4] >> 2, cards[5] >> 2, cards[6] >> 2]
+                buckets[d, player, 1] = hole * 455 + flop
+        showdown[d] = showdown_sign(cards)
+
+
+def sample_deals(
+    config: HoldemConfig, seed: int, first: int, count: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Buckets ``int32[count, 2, R]`` and showdown signs ``int8[count]`` of iterations
+    ``first .. first + count - 1`` of stream ``seed``.
+
+    >>> buckets, showdown = sample_deals(HoldemConfig(), seed=1, first=0, count=4)
+    >>> buckets.shape, bool((buckets == sample_deals(HoldemConfig(), 1, 0, 4)[0]).all())
+    ((4, 2, 2), True)
+    """
+    if config.abstraction != "study":
+        raise ValueError(f"no deal sampler for card abstraction {config.abstraction!r}")
+    if seed < 0 or first < 0 or count < 0:
+        raise ValueError(f"seed {seed}, first {first} and count {count} must be non-negative")
+    buckets = np.empty((count, 2, config.game.rounds), dtype=np.int32)
+    showdown = np.empty(count, dtype=np.int8)
+    sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
+    return buckets, showdown
