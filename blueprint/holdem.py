@@ -15,7 +15,7 @@ in Extensive Games" (NIPS 2009).
 
 >>> tree = build_tree(HoldemConfig())
 >>> tree.num_infosets, tree.max_actions
-(16595459, 3)
+(6922240, 3)
 """
 
 from __future__ import annotations
