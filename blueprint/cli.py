@@ -20,3 +20,8 @@ def main() -> None:
 from blueprint.solve_cli import solve_command  # noqa: E402
 
 main.add_command(solve_command)
+from blueprint.train_cli import clean_command, info_command, train_command  # noqa: E402
+
+main.add_command(train_command)
+main.add_command(clean_command)
+main.add_command(info_command)
