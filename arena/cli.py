@@ -29,3 +29,7 @@ main.add_command(list_command)
 from arena.play_cli import play_command  # noqa: E402
 
 main.add_command(play_command)
+
+from arena.lbr_cli import lbr_command  # noqa: E402
+
+main.add_command(lbr_command)
