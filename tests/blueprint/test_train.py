@@ -1,0 +1,170 @@
+"""The training loop: the compiled solver equals the Python oracle, resume, workers, CSV, CLI."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from agent.betting import GameConfig, parse_actions, replay
+from blueprint.cli import main
+from blueprint.export import strategy_frame
+from blueprint.holdem import HoldemConfig, sample_deals
+from blueprint.strategy_csv import clean, load_strategy, uniform_rows, write_strategy
+from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference_mccfr import reference_iterations
+
+SMALL = HoldemConfig(GameConfig(stack=40), parse_actions("allin:1"))
+
+
+def test_compiled_chance_sampling_equals_the_python_reference() -> None:
+    config = HoldemConfig(GameConfig(stack=100), parse_actions("min,allin:2"))
+    trainer = Trainer(config, TrainConfig(iterations=300, streams=1, batch=120))
+    trainer.run()
+    stream = trainer.streams[0]
+    regret, strategy_sum = trainer.tree.new_table(), trainer.tree.new_table()
+    buckets, showdown = sample_deals(config, stream.seed, 0, 300)
+    value = reference_iterations(trainer.tree, regret, strategy_sum, buckets, showdown, 1)
+    assert np.allclose(stream.regret, regret, rtol=1e-12, atol=1e-9)
+    assert np.allclose(stream.strategy_sum, strategy_sum, rtol=1e-12, atol=1e-9)
+    assert stream.value_sum == pytest.approx(value, rel=1e-12)
+    assert np.abs(regret).sum() > 0
+
+
+def test_resume_equals_uninterrupted(tmp_path: Path) -> None:
+    config = TrainConfig(iterations=900, seed=5, streams=2, batch=100, algorithm="external")
+    whole = Trainer(SMALL, config)
+    whole.run()
+    part = Trainer(SMALL, config)
+    part.run(stop_after=500)
+    save_checkpoint(part, tmp_path)
+    resumed = load_checkpoint(tmp_path)
+    assert resumed.done == 500
+    resumed.run()
+    for a, b in zip(whole.streams, resumed.streams, strict=True):
+        assert np.array_equal(a.regret, b.regret)
+        assert np.array_equal(a.strategy_sum, b.strategy_sum)
+        assert a.value_sum == b.value_sum
+
+
+def test_the_result_does_not_depend_on_the_worker_count() -> None:
+    config = TrainConfig(iterations=2000, seed=1, streams=3, batch=300)
+    one, two = Trainer(SMALL, config), Trainer(SMALL, config)
+    one.run(workers=1)
+    two.run(workers=2)
+    assert np.array_equal(one.strategy_sum(), two.strategy_sum())
+    assert one.done == two.done == 2000
+
+
+def _trained(iterations: int = 3000) -> tuple[Trainer, pd.DataFrame]:
+    trainer = Trainer(SMALL, TrainConfig(iterations=iterations, seed=2, batch=1000))
+    trainer.run()
+    return trainer, strategy_frame(trainer.tree, SMALL, trainer.strategy_sum())
+
+
+def test_exported_rows_are_distributions_over_the_legal_actions() -> None:
+    _, frame = _trained()
+    names = list(SMALL.actions.names)
+    values = frame[names].to_numpy()
+    assert np.allclose(np.nansum(values, axis=1), 1.0)
+    assert (np.nan_to_num(values) >= 0).all()
+    preflop = frame[frame.info_set.str.count(" ") == 0]
+    assert len(preflop) == 169  # every hole class at the first decision
+    for key in frame.info_set.sample(50, random_state=0):
+        history = key.rsplit(" ", 1)[1] if key.count(" ") else ""
+        state = replay(SMALL.game, SMALL.actions, history)
+        assert not state.terminal
+        owed = state.raise_to > state.street[state.to_act]
+        assert np.isnan(frame.set_index("info_set").loc[key, "fold"]) == (not owed)
+
+
+def test_clean_drops_exactly_the_uniform_rows(tmp_path: Path) -> None:
+    _, frame = _trained()
+    names = list(SMALL.actions.names)
+    source = write_strategy(tmp_path / "bp.csv.gz", frame, {"action_names": names})
+    loaded = load_strategy(source).frame.reset_index()
+    uniform = uniform_rows(loaded, names)
+    assert 0 < uniform.sum() < len(loaded)
+    before, after = clean(source, tmp_path / "clean.csv")
+    assert (before, after) == (len(loaded), int((~uniform).sum()))
+    kept = load_strategy(tmp_path / "clean.csv")
+    assert set(kept.frame.index) == set(loaded.info_set[~uniform])
+    assert json.loads((tmp_path / "clean.json").read_text())["cleaned"] is True
+
+
+def test_bad_strategy_files_name_the_file_and_the_problem(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"missing\.csv' does not exist"):
+        load_strategy(tmp_path / "missing.csv")
+    names = ["fold", "call"]
+    frame = pd.DataFrame({"info_set": ["AA", "KK"], "fold": [0.5, np.nan], "call": [0.5, 1.0]})
+    path = write_strategy(tmp_path / "ok.csv", frame, {"action_names": names})
+    assert load_strategy(path).strategy("KK") == {"call": 1.0}
+    path.with_suffix(".json").unlink()
+    with pytest.raises(ValueError, match="has no sidecar"):
+        load_strategy(path)
+    path = write_strategy(tmp_path / "bad.csv", frame, {"action_names": names})
+    sidecar = json.loads((tmp_path / "bad.json").read_text())
+    (tmp_path / "bad.json").write_text(json.dumps({**sidecar, "action_names": ["fold", "raise"]}))
+    with pytest.raises(ValueError, match=r"bad\.csv' has columns"):
+        load_strategy(path)
+    frame.loc[0, "call"] = 0.9
+    path = write_strategy(tmp_path / "sum.csv", frame, {"action_names": names})
+    with pytest.raises(ValueError, match=r"'AA'.*not a distribution"):
+        load_strategy(path)
+    corrupt = tmp_path / "corrupt.csv.gz"
+    corrupt.write_bytes(b"not gzip at all")
+    write_strategy(tmp_path / "tmp.csv", frame, {"action_names": names})
+    (tmp_path / "corrupt.json").write_text((tmp_path / "tmp.json").read_text())
+    with pytest.raises(ValueError, match=r"corrupt\.csv\.gz' cannot be read"):
+        load_strategy(corrupt)
+
+
+def test_cli_train_info_clean_and_resume(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out, checkpoint = tmp_path / "bp.csv.gz", tmp_path / "ck"
+    base = ["train", "--stack", "40", "--actions", "allin:1", "--batch", "500", "--seed", "3"]
+    result = runner.invoke(
+        main, [*base, "--iterations", "1000", "--out", str(out), "--checkpoint", str(checkpoint)]
+    )
+    assert result.exit_code == 0, result.output
+    meta = json.loads((tmp_path / "bp.json").read_text())
+    assert (meta["iterations"], meta["seed"], meta["actions"]) == (1000, 3, "allin:1")
+    with gzip.open(out, "rt") as handle:
+        assert handle.readline().strip() == "info_set,fold,call,raise_allin"
+    result = runner.invoke(main, ["info", str(out)])
+    counts = re.search(r"rows +([\d,]+): preflop ([\d,]+), flop ([\d,]+)", result.output)
+    rows, preflop, flop = (int(group.replace(",", "")) for group in counts.groups())
+    assert rows == preflop + flop == meta["rows"] and 0 < preflop <= 4 * 169  # 4 decisions
+    result = runner.invoke(
+        main,
+        [*base, "--iterations", "2000", "--out", str(out), "--checkpoint", str(checkpoint),
+         "--resume"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "bp.json").read_text())["iterations"] == 2000
+    result = runner.invoke(main, ["clean", str(out), str(tmp_path / "clean.csv.gz")])
+    assert result.exit_code == 0 and "uniform" in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--actions", "huge"], "'huge'"),
+        (["--stack", "5"], "stack 5"),
+        (["--resume"], "--resume needs --checkpoint"),
+        (["--out", "strategy.txt"], "must end in .csv"),
+    ],
+)
+def test_cli_bad_options(tmp_path: Path, arguments: list[str], message: str) -> None:
+    out = ["--out", str(tmp_path / "x.csv")] if "--out" not in arguments else []
+    result = CliRunner().invoke(main, ["train", "--iterations", "10", *out, *arguments])
+    assert result.exit_code == 2 and message in result.output
