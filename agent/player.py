@@ -170,8 +170,7 @@ class CFRPlayer(PolicyPlayer):
     def level_distribution(self, rate: float, snapshot: Snapshot) -> list[WeightedAction]:
         """The actions of the threshold levels, weighted by the law of an n-simulation estimate."""
         cutoffs = level_cutoffs(self.simulations, snapshot.street, 1, self.thresholds)
-        tails = [binomial_tail(self.simulations, rate, k) for k in cutoffs]  # P(level >= l)
-        tails.append(0.0)
+        tails = [*binomial_tails(self.simulations, rate, cutoffs), 0.0]  # P(level >= l)
         mixed: dict[Action, float] = {}
         for level in Level:
             below = 1.0 if level == Level.PASS else tails[level - 1]
@@ -234,9 +233,12 @@ class CFRv1Player(CFRPlayer):
         self,
         blueprint: str | Path | Blueprint | None = None,
         simulations: int = CFRV1_SIMULATIONS,
-        **options: Any,
+        *,
+        thresholds: Thresholds = STUDY_THRESHOLDS,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
     ) -> None:
-        super().__init__(blueprint, simulations, **options)
+        super().__init__(blueprint, simulations, thresholds=thresholds, rng=rng, seed=seed)
 
 
 class CFRv2Player(CFRPlayer):
@@ -246,9 +248,12 @@ class CFRv2Player(CFRPlayer):
         self,
         blueprint: str | Path | Blueprint | None = None,
         simulations: int = CFRV2_SIMULATIONS,
-        **options: Any,
+        *,
+        thresholds: Thresholds = STUDY_THRESHOLDS,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
     ) -> None:
-        super().__init__(blueprint, simulations, **options)
+        super().__init__(blueprint, simulations, thresholds=thresholds, rng=rng, seed=seed)
 
 
 @lru_cache(maxsize=256)
@@ -284,20 +289,37 @@ def _log_choose(trials: int) -> np.ndarray:
     return np.concatenate(([0.0], np.cumsum(steps)))
 
 
+def binomial_tails(trials: int, p: float, ks: Sequence[int]) -> list[float]:
+    """P(K >= k) for each k in ``ks``, K ~ Binomial(trials, p).
+
+    >>> binomial_tails(2, 0.5, [1, 2]), binomial_tails(10, 0.3, [0, 11])
+    ([0.75, 0.25], [1.0, 0.0])
+    """
+    if p <= 0.0 or p >= 1.0:
+        certain_count = trials if p >= 1.0 else 0
+        return [1.0 if certain_count >= k else 0.0 for k in ks]
+    spread = 12.0 * (trials * p * (1.0 - p)) ** 0.5 + 10.0  # mass beyond: below 1e-30
+    low = max(0, int(trials * p - spread))
+    high = min(trials, int(trials * p + spread) + 1)
+    counts = np.arange(low, high + 1, dtype=np.float64)
+    log_choose = _log_choose(trials)[low : high + 1]
+    log_pmf = log_choose + counts * np.log(p) + (trials - counts) * np.log1p(-p)
+    upper = np.concatenate((np.cumsum(np.exp(log_pmf)[::-1])[::-1], [0.0]))
+    tails = []
+    for k in ks:
+        if k <= low:
+            tails.append(1.0)
+        elif k > high:
+            tails.append(0.0)
+        else:
+            tails.append(float(min(1.0, upper[k - low])))
+    return tails
+
+
 def binomial_tail(trials: int, p: float, k: int) -> float:
     """P(K >= k) for K ~ Binomial(trials, p).
 
     >>> binomial_tail(2, 0.5, 1), binomial_tail(10, 0.3, 0), binomial_tail(10, 0.3, 11)
     (0.75, 1.0, 0.0)
     """
-    if k <= 0:
-        return 1.0
-    if k > trials:
-        return 0.0
-    if p <= 0.0:
-        return 0.0
-    if p >= 1.0:
-        return 1.0
-    counts = np.arange(trials + 1, dtype=np.float64)
-    log_pmf = _log_choose(trials) + counts * np.log(p) + (trials - counts) * np.log1p(-p)
-    return float(min(1.0, np.exp(log_pmf[k:]).sum()))
+    return binomial_tails(trials, p, [k])[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 from collections import Counter
 
 import numpy as np
@@ -193,6 +194,11 @@ def test_level_cutoffs_and_binomial_tail():
     assert level_cutoffs(50, Street.TURN, 1, STUDY_THRESHOLDS) == (21, 24, 24)
     assert binomial_tail(3, 0.5, 2) == pytest.approx(0.5)
     assert binomial_tail(10_000, 0.7, 7001) == pytest.approx(0.5, abs=0.01)
+    for trials, p, k in ((50, 0.43, 21), (50, 0.43, 24), (200, 0.9, 181), (400, 0.02, 5)):
+        exact = sum(
+            math.comb(trials, j) * p**j * (1 - p) ** (trials - j) for j in range(k, trials + 1)
+        )
+        assert binomial_tail(trials, p, k) == pytest.approx(exact, abs=1e-12)
 
 
 def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
