@@ -7,11 +7,20 @@ preflop and on the flop, 50-simulation equity thresholds on the turn and river).
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
-from agent.player import CFRv1Player
+import numpy as np
+
+from agent.blueprint_store import Blueprint
+from agent.player import CFRV1_SIMULATIONS, CFRv1Player
 
 
-def setup_ai(**options: Any) -> CFRv1Player:
-    """A CFRv1 player on the shipped blueprint; keyword options go to its constructor."""
-    return CFRv1Player(**options)
+def setup_ai(
+    blueprint: str | Path | Blueprint | None = None,
+    simulations: int = CFRV1_SIMULATIONS,
+    *,
+    rng: np.random.Generator | None = None,
+    seed: int | None = None,
+) -> CFRv1Player:
+    """A CFRv1 player (the shipped blueprint unless ``blueprint`` names another file)."""
+    return CFRv1Player(blueprint, simulations, rng=rng, seed=seed)

@@ -7,11 +7,20 @@ preflop and on the flop, 10,000-simulation equity thresholds on the turn and riv
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
-from agent.player import CFRv2Player
+import numpy as np
+
+from agent.blueprint_store import Blueprint
+from agent.player import CFRV2_SIMULATIONS, CFRv2Player
 
 
-def setup_ai(**options: Any) -> CFRv2Player:
-    """A CFRv2 player on the shipped blueprint; keyword options go to its constructor."""
-    return CFRv2Player(**options)
+def setup_ai(
+    blueprint: str | Path | Blueprint | None = None,
+    simulations: int = CFRV2_SIMULATIONS,
+    *,
+    rng: np.random.Generator | None = None,
+    seed: int | None = None,
+) -> CFRv2Player:
+    """A CFRv2 player (the shipped blueprint unless ``blueprint`` names another file)."""
+    return CFRv2Player(blueprint, simulations, rng=rng, seed=seed)
