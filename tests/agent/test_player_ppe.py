@@ -157,3 +157,21 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path):
     assert [m for other in others for m in other.mismatches] == []
     assert sum(agent.errors for agent in agents) == 0
     assert sum(agent.blueprint_decisions for agent in agents) > 500
+
+
+def test_full_ten_player_tables_with_short_stacks(tmp_path):
+    blueprint = everywhere(tmp_path, "study", 3)
+    rng = random.Random(10)
+    agents: list[CheckedCFR] = []
+    for game in range(6):
+        config = setup_config(max_round=10, initial_stack=60, small_blind_amount=5, ante=2)
+        for seat in range(10):
+            if seat % 3 == game % 3:
+                agents.append(CheckedCFR(blueprint, CFRV2_SIMULATIONS, rng.randrange(1 << 30)))
+                config.register_player(f"cfr{seat}", agents[-1])
+            else:
+                config.register_player(f"wild{seat}", WildPlayer(rng.randrange(1 << 30)))
+        start_poker(config, verbose=0)
+    assert sum(agent.decisions for agent in agents) > 80  # stacks of 6 BB bust fast
+    assert [m for agent in agents for m in agent.mismatches] == []
+    assert sum(agent.errors for agent in agents) == 0
