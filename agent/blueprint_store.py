@@ -158,6 +158,21 @@ def read_blueprint(path: str | Path) -> Blueprint:
         ) from None
     except ValueError as error:
         raise BlueprintError(f"{error}: {REGENERATE}") from None
+    try:
+        return _read_checked(path, meta, game, actions, cards)
+    except BlueprintError as error:
+        command = meta.get("command")
+        if not isinstance(command, str) or not command.startswith("blueprint "):
+            raise
+        hint = f"regenerate it with `{command}`"
+        if meta.get("cleaned"):
+            hint += f" then `blueprint clean RAW {path.name}`"
+        raise BlueprintError(str(error).replace(REGENERATE, hint)) from None
+
+
+def _read_checked(
+    path: Path, meta: dict, game: GameConfig, actions: ActionAbstraction, cards: CardAbstraction
+) -> Blueprint:
     names = list(meta["action_names"])
     if names != list(actions.names):
         raise BlueprintError(

@@ -272,6 +272,10 @@ def test_corrupt_files_are_reported_with_the_file_name(tmp_path, study_path):
     bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 2}))
     with pytest.raises(BlueprintError, match="sidecar says 2"):
         read_blueprint(bad_rows)
+    command = "blueprint train --iterations 9 --out raw.csv.gz"  # the sidecar's own command
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 2, "command": command}))
+    with pytest.raises(BlueprintError, match=f"regenerate it with `{command}`"):
+        read_blueprint(bad_rows)
     no_sidecar = tmp_path / "lonely.csv"
     no_sidecar.write_text("info_set,fold,call,raise_min\n")
     with pytest.raises(BlueprintError, match=r"lonely.csv.*no sidecar.*blueprint train"):
