@@ -52,7 +52,6 @@ from agent.thresholds import (
     Level,
     Thresholds,
     level_action,
-    threshold_action,
     threshold_level,
     win_rate,
 )
@@ -60,6 +59,8 @@ from agent.thresholds import (
 LOG = logging.getLogger(__name__)
 CFRV1_SIMULATIONS = 50
 CFRV2_SIMULATIONS = 10_000
+# raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
+SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "pot")}
 
 
 class CFRPlayer(PolicyPlayer):
@@ -67,7 +68,9 @@ class CFRPlayer(PolicyPlayer):
 
     ``blueprint``: a path to a strategy CSV (the shipped ``data/blueprint.csv.gz`` by
     default) or a loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
-    Carlo win-rate estimate; ``rng`` / ``seed``: the injected randomness (``rng`` wins).
+    Carlo win-rate estimate; ``sizing``: the threshold rule's raise sizes, ``"study"`` (the
+    minimum raise and twice it) or ``"pot"`` (half the pot and the pot, on the real pot);
+    ``rng`` / ``seed``: the injected randomness (``rng`` wins).
     """
 
     def __init__(
@@ -76,12 +79,16 @@ class CFRPlayer(PolicyPlayer):
         simulations: int = CFRV2_SIMULATIONS,
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
+        sizing: str = "study",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(rng=rng, seed=seed)
         if not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations={simulations!r}: expected a positive number")
+        if sizing not in SIZINGS:
+            raise ValueError(f"sizing={sizing!r}: expected one of {', '.join(SIZINGS)}")
+        self.sizing = sizing
         self.blueprint = (
             blueprint if isinstance(blueprint, Blueprint) else load_blueprint(blueprint)
         )
@@ -155,8 +162,17 @@ class CFRPlayer(PolicyPlayer):
                 simulations=self.simulations,
                 rng=self.rng,
             )
-            return certain(threshold_action(win_rate(estimate), snapshot, self.thresholds))
+            level = threshold_level(win_rate(estimate), snapshot.street, opponents, self.thresholds)
+            return certain(self.level_action(level, snapshot))
         return self.level_distribution(exact, snapshot)
+
+    def level_action(self, level: Level, snapshot: Snapshot) -> Action:
+        """The legal engine action of a threshold level, with this player's raise sizes."""
+        sizes = SIZINGS[self.sizing]
+        if sizes is None or level < Level.MIN_RAISE:
+            return level_action(level, snapshot)
+        size = sizes[0] if level == Level.MIN_RAISE else sizes[1]
+        return legal_raise(snapshot, current_spot(snapshot).raise_amount(size))
 
     def exact_win_rate(self, snapshot: Snapshot) -> float | None:
         """The heads-up win rate (win or tie) when it is exact and cheap, else None."""
@@ -176,7 +192,7 @@ class CFRPlayer(PolicyPlayer):
             below = 1.0 if level == Level.PASS else tails[level - 1]
             probability = below - tails[level]
             if probability > 1e-12:
-                action = level_action(level, snapshot)
+                action = self.level_action(level, snapshot)
                 mixed[action] = mixed.get(action, 0.0) + probability
         return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
 
@@ -235,10 +251,13 @@ class CFRv1Player(CFRPlayer):
         simulations: int = CFRV1_SIMULATIONS,
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
+        sizing: str = "study",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
-        super().__init__(blueprint, simulations, thresholds=thresholds, rng=rng, seed=seed)
+        super().__init__(
+            blueprint, simulations, thresholds=thresholds, sizing=sizing, rng=rng, seed=seed
+        )
 
 
 class CFRv2Player(CFRPlayer):
@@ -250,10 +269,13 @@ class CFRv2Player(CFRPlayer):
         simulations: int = CFRV2_SIMULATIONS,
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
+        sizing: str = "study",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
-        super().__init__(blueprint, simulations, thresholds=thresholds, rng=rng, seed=seed)
+        super().__init__(
+            blueprint, simulations, thresholds=thresholds, sizing=sizing, rng=rng, seed=seed
+        )
 
 
 @lru_cache(maxsize=256)
