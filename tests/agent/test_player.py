@@ -179,6 +179,16 @@ def test_cfrv2_is_nearly_deterministic_on_the_river(tiny):
     assert policy == [("raise", 20, pytest.approx(1.0))]  # three aces: raise twice the minimum
 
 
+def test_pot_sizing_bets_the_pot_with_the_nuts(tiny):
+    valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], pot=60)
+    player = CFRv2Player(tiny, sizing="pot", seed=0)
+    assert player.policy(Snapshot.from_ppe(valid, hole, state, "p0")) == [
+        ("raise", 60, pytest.approx(1.0))
+    ]
+    with pytest.raises(ValueError, match="sizing='huge'"):
+        CFRv2Player(tiny, sizing="huge")
+
+
 def test_several_opponents_use_the_adjusted_thresholds(tiny):
     for players in (3, 6, 10):
         valid, hole, state = make_decision(["Qs", "Qh"], ["Qd", "7c", "2h"], players=players)
