@@ -295,3 +295,29 @@ def test_corrupt_files_are_reported_with_the_file_name(tmp_path, study_path):
     wrong_columns.with_name("cols.json").write_text(json.dumps({**meta, "rows": 1}))
     with pytest.raises(BlueprintError, match=r"cols.csv.*columns"):
         read_blueprint(wrong_columns)
+
+
+def test_same_seed_same_actions_whatever_the_global_generators(study_path):
+    import random
+
+    decisions = [capture([]), capture([("call", 10)]), capture([("raise", 40)])]
+    decisions += [
+        (*make_decision(["Ah", "7h"], ["Kh", "9h", "2c", "3d"], to_call=20, pot=60)[::2], "p0"),
+        (*make_decision(["Qs", "Jh"], ["Qd", "7c", "2h"], players=4)[::2], "p0"),
+    ]
+    holes = [["HA", "H7"], ["ST", "S9"], ["C8", "D8"], ["HA", "H7"], ["SQ", "HJ"]]
+
+    def run(seed: int) -> list:
+        player = CFRv1Player(study_path, seed=seed)
+        actions = []
+        for (valid_actions, round_state, uuid), hole in zip(decisions * 4, holes * 4, strict=True):
+            player.uuid = uuid
+            actions.append(player.declare_action(valid_actions, hole, round_state))
+        return actions
+
+    first = run(7)
+    random.seed(99)
+    np.random.seed(99)
+    np.random.random(1000)
+    assert run(7) == first
+    assert len(set(map(tuple, first))) > 3
