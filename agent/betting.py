@@ -171,7 +171,7 @@ def parse_actions(spec: str) -> ActionAbstraction:
 class LegalAction(NamedTuple):
     """An abstract action allowed at a state, with PyPokerEngine's action and amount."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index on purpose
     letter: str
     ppe_action: str
     amount: int

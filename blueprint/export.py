@@ -2,7 +2,7 @@
 
 Each decision node of the hold'em tree owns one row per bucket of its round; a row enters the
 file if its strategy sum is positive (the acting player reached it with positive own
-probability at least once) and, with ``min_reach``, if its strategy-sum total is at least
+probability at least once) and, with ``min_reach``, a postflop row only if its total is at least
 that fraction of the largest total of the same bucket among the same player's decisions of
 the round: roughly, how often the player's own average strategy leads there, given its cards.
 Columns follow the abstract actions: the average probability of each action available at the
@@ -41,10 +41,10 @@ def strategy_frame(
     keys: list[str] = []
     blocks: list[np.ndarray] = []
     for node in np.flatnonzero(tree.kind == DECISION):
-        rows = tree.infoset_rows(node)
+        rows = tree.infoset_rows(int(node))
         node_totals = totals[rows]
         keep = node_totals > 0
-        if min_reach > 0:
+        if min_reach > 0 and tree.round[node] > 0:  # preflop rows are few: keep them all
             base = reference[(int(tree.player[node]), int(tree.round[node]))]
             keep &= node_totals >= min_reach * base
         buckets = np.flatnonzero(keep)
@@ -70,6 +70,6 @@ def _round_root_totals(tree: BettingTree, totals: np.ndarray) -> dict[tuple[int,
     found: dict[tuple[int, int], np.ndarray] = {}
     for node in np.flatnonzero(tree.kind == DECISION):
         key = (int(tree.player[node]), int(tree.round[node]))
-        node_totals = totals[tree.infoset_rows(node)]
+        node_totals = totals[tree.infoset_rows(int(node))]
         found[key] = node_totals if key not in found else np.maximum(found[key], node_totals)
     return found

@@ -114,7 +114,7 @@ def node_histories(tree: BettingTree, config: HoldemConfig) -> list[str]:
 
 
 @njit(cache=True, nogil=True)
-def _deal_state(seed: int, iteration: int) -> uint64:
+def _deal_state(seed: int, iteration: int):  # -> numba uint64
     return mix(uint64(seed) ^ mix(uint64(iteration) + uint64(0x632BE59BD9B4E019)))
 
 

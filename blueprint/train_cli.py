@@ -163,4 +163,4 @@ def info_command(path: Path) -> None:
     click.echo(f"file      {path} ({size / 1e6:.1f} MB with its sidecar)")
     click.echo(f"rows      {len(labels):,}: preflop {len(labels) - flop:,}, flop {flop:,}")
     for key in sorted(table.meta):
-        click.echo(f"{key:<18}{table.meta[key]}")
+        click.echo(f"{key:<22}{table.meta[key]}")
