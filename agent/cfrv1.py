@@ -12,15 +12,16 @@ from pathlib import Path
 import numpy as np
 
 from agent.blueprint_store import Blueprint
-from agent.player import CFRV1_SIMULATIONS, CFRv1Player
+from agent.player import CFRV1_SIMULATIONS, DEFAULT_SIZING, CFRv1Player
 
 
 def setup_ai(
     blueprint: str | Path | Blueprint | None = None,
     simulations: int = CFRV1_SIMULATIONS,
     *,
+    sizing: str = DEFAULT_SIZING,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
     """A CFRv1 player (the shipped blueprint unless ``blueprint`` names another file)."""
-    return CFRv1Player(blueprint, simulations, rng=rng, seed=seed)
+    return CFRv1Player(blueprint, simulations, sizing=sizing, rng=rng, seed=seed)

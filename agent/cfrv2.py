@@ -12,15 +12,16 @@ from pathlib import Path
 import numpy as np
 
 from agent.blueprint_store import Blueprint
-from agent.player import CFRV2_SIMULATIONS, CFRv2Player
+from agent.player import CFRV2_SIMULATIONS, DEFAULT_SIZING, CFRv2Player
 
 
 def setup_ai(
     blueprint: str | Path | Blueprint | None = None,
     simulations: int = CFRV2_SIMULATIONS,
     *,
+    sizing: str = DEFAULT_SIZING,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv2Player:
     """A CFRv2 player (the shipped blueprint unless ``blueprint`` names another file)."""
-    return CFRv2Player(blueprint, simulations, rng=rng, seed=seed)
+    return CFRv2Player(blueprint, simulations, sizing=sizing, rng=rng, seed=seed)
