@@ -10,9 +10,14 @@ study's (seed 004), lossless preflop and suitless on the flop:
   high to low): bucket = ``class * 455 + flop_rank_index``, 169 x 455 = 76,895 buckets
   (combinations with five cards of a rank never occur).
 
+The bucketed abstraction of the survey (seed 001), ``ehs<N>`` (for example ``ehs200``), keeps
+the 169 classes preflop and puts hole cards + flop into N equal-frequency buckets of expected
+hand strength (``agent.flop_buckets``).
+
 A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
-``'AKs'`` preflop and ``'AKs 555'`` on the flop. Compiled kernels compute buckets from the
-lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``).
+``'AKs'`` preflop; on the flop ``'AKs 555'`` (study) or ``'E57'`` (EHS bucket 57 of N, 0 the
+weakest). Compiled kernels compute buckets from the lookup tables ``HOLE_TABLE`` and
+``FLOP_TABLE`` (see ``study_buckets``) or ``agent.flop_buckets.flop_class``.
 
 >>> from agent.cards import parse_cards
 >>> abstraction = get_abstraction("study")
@@ -28,6 +33,7 @@ Reference: Waugh, "A fast and optimal hand isomorphism algorithm" (2013) for the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -86,6 +92,11 @@ class CardAbstraction:
     name: str
     num_buckets: tuple[int, ...]
 
+    @property
+    def by_equity(self) -> bool:
+        """True for the ``ehs<N>`` abstractions (flop buckets by hand strength)."""
+        return self.name.startswith("ehs")
+
     def bucket(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The bucket of hole cards on a board of 0 (preflop) or 3 (flop) card ids."""
         if len(hole) != 2:
@@ -95,6 +106,12 @@ class CardAbstraction:
             return hole_index
         if len(board) != 3:
             raise ValueError(f"board {list(board)!r}: the {self.name} abstraction covers 0 or 3")
+        if self.by_equity:
+            from agent import flop_buckets
+
+            keys = flop_buckets.load_table()["keys"]
+            row = flop_buckets.flop_class(keys, flop_buckets.PERMUTATIONS, *hole, *board)
+            return int(flop_buckets.class_buckets(self.num_buckets[1])[row])
         flop = int(FLOP_TABLE[rank_of(board[0]), rank_of(board[1]), rank_of(board[2])])
         return hole_index * NUM_FLOP_RANKS + flop
 
@@ -107,6 +124,8 @@ class CardAbstraction:
         self._check(round_index, bucket)
         if round_index == 0:
             return HOLE_CLASSES[bucket]
+        if self.by_equity:
+            return f"E{bucket}"
         hole, flop = divmod(bucket, NUM_FLOP_RANKS)
         return f"{HOLE_CLASSES[hole]} {FLOP_RANKS[flop]}"
 
@@ -123,15 +142,21 @@ class CardAbstraction:
         parts = label.split(" ")
         if round_index == 0 and len(parts) == 1 and parts[0] in HOLE_CLASSES:
             return HOLE_CLASSES.index(parts[0])
+        if round_index == 1 and self.by_equity and re.fullmatch(r"E(0|[1-9]\d*)", label):
+            bucket = int(label[1:])
+            if bucket < self.num_buckets[1]:
+                return bucket
         if round_index == 1 and len(parts) == 2 and parts[0] in HOLE_CLASSES:
             ranks = "".join(sorted(parts[1], key=RANKS.find, reverse=True))
             if ranks in FLOP_RANKS:
                 return HOLE_CLASSES.index(parts[0]) * NUM_FLOP_RANKS + FLOP_RANKS.index(ranks)
-        expected = (
-            "a hole class like 'AKs'"
-            if round_index == 0
-            else ("a hole class and three flop ranks like 'AKs 555'")
-        )
+        expected = "a hole class like 'AKs'"
+        if round_index == 1:
+            expected = (
+                f"a flop bucket E0..E{self.num_buckets[1] - 1}"
+                if self.by_equity
+                else "a hole class and three flop ranks like 'AKs 555'"
+            )
         raise ValueError(f"card label {label!r}: expected {expected}")
 
     def _check(self, round_index: int, bucket: int) -> None:
@@ -148,9 +173,16 @@ ABSTRACTIONS = {STUDY: CardAbstraction(STUDY, (169, 169 * NUM_FLOP_RANKS))}
 
 
 def get_abstraction(name: str) -> CardAbstraction:
-    """A card abstraction by name (``'study'``)."""
+    """A card abstraction by name: ``'study'`` or ``'ehs<N>'`` with 2 <= N <= 5000.
+
+    >>> get_abstraction("ehs200").num_buckets
+    (169, 200)
+    """
+    match = re.fullmatch(r"ehs([1-9]\d*)", name)
+    if match and 2 <= int(match.group(1)) <= 5000:
+        return CardAbstraction(name, (169, int(match.group(1))))
     if name not in ABSTRACTIONS:
         raise ValueError(
-            f"unknown card abstraction {name!r}: expected one of {sorted(ABSTRACTIONS)}"
+            f"unknown card abstraction {name!r}: expected 'study' or 'ehs<N>' like 'ehs200'"
         )
     return ABSTRACTIONS[name]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, uint64
 
+from agent import flop_buckets
 from agent.abstraction import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
 from agent.betting import (
     ActionAbstraction,
@@ -36,6 +37,7 @@ from agent.betting import (
     parse_actions,
 )
 from agent.evaluator import eval7
+from agent.flop_buckets import flop_class
 from agent.rng import below, mix, next_state
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
@@ -49,6 +51,9 @@ class HoldemConfig:
     game: GameConfig = field(default_factory=GameConfig)
     actions: ActionAbstraction = field(default_factory=lambda: parse_actions("study"))
     abstraction: str = "study"
+
+    def __post_init__(self) -> None:
+        get_abstraction(self.abstraction)  # raises ValueError naming an unknown abstraction
 
     @property
     def cards(self) -> CardAbstraction:
@@ -169,6 +174,30 @@ def sample_study_deals(
         showdown[d] = showdown_sign(cards)
 
 
+@njit(cache=True, nogil=True)
+def sample_ehs_deals(
+    seed: int,
+    first: int,
+    buckets: np.ndarray,
+    showdown: np.ndarray,
+    hole_table: np.ndarray,
+    keys: np.ndarray,
+    permutations: np.ndarray,
+    class_bucket: np.ndarray,
+) -> None:
+    """Like ``sample_study_deals`` with flop buckets by hand strength (``agent.flop_buckets``)."""
+    cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
+    for d in range(showdown.shape[0]):
+        deal_cards(seed, first + d, cards)
+        for player in range(2):
+            h0, h1 = cards[2 * player], cards[2 * player + 1]
+            buckets[d, player, 0] = hole_table[h0, h1]
+            if buckets.shape[2] > 1:
+                row = flop_class(keys, permutations, h0, h1, cards[4], cards[5], cards[6])
+                buckets[d, player, 1] = class_bucket[row]
+        showdown[d] = showdown_sign(cards)
+
+
 def sample_deals(
     config: HoldemConfig, seed: int, first: int, count: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -179,11 +208,16 @@ def sample_deals(
     >>> buckets.shape, bool((buckets == sample_deals(HoldemConfig(), 1, 0, 4)[0]).all())
     ((4, 2, 2), True)
     """
-    if config.abstraction != "study":
-        raise ValueError(f"no deal sampler for card abstraction {config.abstraction!r}")
     if seed < 0 or first < 0 or count < 0:
         raise ValueError(f"seed {seed}, first {first} and count {count} must be non-negative")
     buckets = np.empty((count, 2, config.game.rounds), dtype=np.int32)
     showdown = np.empty(count, dtype=np.int8)
-    sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
+    cards = config.cards
+    if cards.by_equity:
+        keys = flop_buckets.load_table()["keys"]
+        class_bucket = flop_buckets.class_buckets(cards.num_buckets[1])
+        sample_ehs_deals(seed, first, buckets, showdown, HOLE_TABLE, keys,
+                         flop_buckets.PERMUTATIONS, class_bucket)  # fmt: skip
+    else:
+        sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
     return buckets, showdown

@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 import numpy as np
 
-from agent.abstraction import ABSTRACTIONS
 from agent.betting import GameConfig, parse_actions, split_infoset_key
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig
@@ -73,8 +72,8 @@ def _progress_bar(trainer: Trainer):
 
 @click.command("train")
 @click.option("--iterations", type=click.IntRange(min=1), default=2_000_000, show_default=True)
-@click.option("--abstraction", type=click.Choice(sorted(ABSTRACTIONS)), default="study",
-              show_default=True, help="Card abstraction.")  # fmt: skip
+@click.option("--abstraction", default="study", show_default=True,
+              help="Card abstraction: 'study' or 'ehs<N>' (N flop EHS buckets).")  # fmt: skip
 @click.option("--actions", default="study", show_default=True,
               help="'study' (fold/call/min-raise, 2 raises a player a round), 'sizes', or"
                    " 'size,...:cap' of min, third, half, twothirds, pot, 2pot, allin.")  # fmt: skip

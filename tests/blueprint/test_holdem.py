@@ -84,3 +84,20 @@ def test_buckets_and_showdown_match_the_python_abstraction_and_phevaluator() -> 
 def test_bad_sampler_input() -> None:
     with pytest.raises(ValueError, match="seed -1"):
         sample_deals(HoldemConfig(), seed=-1, first=0, count=1)
+
+
+def test_ehs_deals_match_the_python_abstraction() -> None:
+    config = HoldemConfig(abstraction="ehs200")
+    cards_abstraction = get_abstraction("ehs200")
+    buckets, showdown = sample_deals(config, seed=2, first=0, count=100)
+    study_showdown = sample_deals(HoldemConfig(), seed=2, first=0, count=100)[1]
+    assert (showdown == study_showdown).all()  # same cards, other buckets
+    cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
+    for d in range(100):
+        deal_cards(2, d, cards)
+        c = [int(x) for x in cards]
+        for player in range(2):
+            hole = c[2 * player : 2 * player + 2]
+            assert buckets[d, player, 1] == cards_abstraction.bucket(hole, c[4:7])
+    with pytest.raises(ValueError, match="'ehs1'"):
+        HoldemConfig(abstraction="ehs1")
