@@ -14,6 +14,7 @@ import click
 import numpy as np
 
 from agent.betting import GameConfig, parse_actions, split_infoset_key
+from agent.cards import HOLE_CLASSES
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig
 from blueprint.strategy_csv import clean, load_strategy, sidecar_path, write_strategy
@@ -157,7 +158,7 @@ def info_command(path: Path) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     labels = [split_infoset_key(key)[0] for key in table.frame.index]
-    flop = int(np.sum([" " in label for label in labels]))
+    flop = int(np.sum([label not in HOLE_CLASSES for label in labels]))
     size = path.stat().st_size + sidecar_path(path).stat().st_size
     click.echo(f"file      {path} ({size / 1e6:.1f} MB with its sidecar)")
     click.echo(f"rows      {len(labels):,}: preflop {len(labels) - flop:,}, flop {flop:,}")
