@@ -5,9 +5,12 @@ player a round, 169 hole classes + suitless flop ranks) on the same deals. Print
 per second of the plain-Python reference (tests/blueprint/reference_mccfr.py, the test
 oracle), of the compiled trainer with 1 and with N worker threads, the ratios, and the time
 the study's 10M iterations would take. Target: a ratio of 100 or more; 10M iterations in 5
-minutes or less on 2 cores.
+minutes or less on 2 cores. Then the speed of external sampling on the shipped blueprint's
+game (ehs500 flop buckets, half-pot/pot/all-in raises).
 
-    python bench/train.py [--iterations 400000] [--reference-iterations 2000] [--workers 2]
+    python -P bench/train.py [--iterations 400000] [--reference-iterations 2000] [--workers 2]
+
+(``-P``: bench/agent.py would otherwise shadow the ``agent`` package.)
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from agent.betting import parse_actions
 from blueprint.holdem import HoldemConfig, build_tree, sample_deals
 from blueprint.train import TrainConfig, Trainer
 
@@ -33,10 +37,13 @@ def reference_speed(config: HoldemConfig, iterations: int) -> float:
     return iterations / (time.perf_counter() - started)
 
 
-def compiled_speed(config: HoldemConfig, iterations: int, workers: int, streams: int) -> float:
-    warm = Trainer(config, TrainConfig(iterations=2000, streams=streams, batch=1000))
-    warm.run(workers=workers)  # compile (or load the numba cache) outside the timing
-    trainer = Trainer(config, TrainConfig(iterations=iterations, streams=streams, batch=50_000))
+def compiled_speed(
+    config: HoldemConfig, iterations: int, workers: int, streams: int, algorithm: str = "chance"
+) -> float:
+    train = TrainConfig(iterations=2000, streams=streams, batch=1000, algorithm=algorithm)
+    Trainer(config, train).run(workers=workers)  # compile or load the cache outside the timing
+    train = TrainConfig(iterations=iterations, streams=streams, batch=50_000, algorithm=algorithm)
+    trainer = Trainer(config, train)
     started = time.perf_counter()
     trainer.run(workers=workers)
     return iterations / (time.perf_counter() - started)
@@ -63,6 +70,11 @@ def main() -> None:
     print(f"10M iterations: {1e7 / many / 60:.1f} min with {args.workers} workers (target 5)")
     print(f"memory: {2 * args.workers * tree.num_infosets * tree.max_actions * 8 / 1e9:.2f} GB"
           f" of float64 tables for {args.workers} streams")  # fmt: skip
+    shipped = HoldemConfig(actions=parse_actions("half,pot,allin:2"), abstraction="ehs500")
+    print("shipped game: ehs500 flop buckets, half-pot/pot/all-in, external sampling")
+    for workers in (1, args.workers):
+        speed = compiled_speed(shipped, 4 * args.iterations, workers, args.workers, "external")
+        print(f"compiled, {workers} worker(s)       {speed:>10,.0f} it/s")
 
 
 if __name__ == "__main__":

@@ -168,3 +168,16 @@ def test_cli_bad_options(tmp_path: Path, arguments: list[str], message: str) -> 
     out = ["--out", str(tmp_path / "x.csv")] if "--out" not in arguments else []
     result = CliRunner().invoke(main, ["train", "--iterations", "10", *out, *arguments])
     assert result.exit_code == 2 and message in result.output
+
+
+def test_ehs_blueprint_keys_parse_back_to_buckets_and_histories() -> None:
+    config = HoldemConfig(GameConfig(stack=40), parse_actions("half,allin:1"), "ehs20")
+    trainer = Trainer(config, TrainConfig(iterations=3000, seed=4, algorithm="external"))
+    trainer.run()
+    frame = strategy_frame(trainer.tree, config, trainer.strategy_sum())
+    flop = frame[~frame.info_set.str.split(" ").str[0].str.match(r"^[2-9TJQKA]{2}[so]?$")]
+    assert len(flop) > 0
+    for key in flop.info_set:
+        label, history = key.split(" ")
+        assert 0 <= config.cards.parse_label(1, label) < 20
+        assert replay(config.game, config.actions, history).round == 1
