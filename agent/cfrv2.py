@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from agent.blueprint_store import Blueprint
-from agent.player import CFRV2_SIMULATIONS, DEFAULT_SIZING, CFRv2Player
+from agent.player import CFRV2_SIMULATIONS, DEFAULT_RULE, DEFAULT_SIZING, CFRv2Player
 
 
 def setup_ai(
@@ -20,8 +20,9 @@ def setup_ai(
     simulations: int = CFRV2_SIMULATIONS,
     *,
     sizing: str = DEFAULT_SIZING,
+    rule: str = DEFAULT_RULE,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv2Player:
     """A CFRv2 player (the shipped blueprint unless ``blueprint`` names another file)."""
-    return CFRv2Player(blueprint, simulations, sizing=sizing, rng=rng, seed=seed)
+    return CFRv2Player(blueprint, simulations, sizing=sizing, rule=rule, rng=rng, seed=seed)

@@ -285,3 +285,29 @@ def _normalize(branches: list[Branch]) -> list[Branch]:
     if total <= 0:
         return []
     return [replace(b, weight=b.weight / total) for b in branches]
+
+
+def last_raise_fractions(
+    snapshot: Snapshot, actions: ActionAbstraction
+) -> tuple[float, float] | None:
+    """The current street's last raise as a pot fraction, beside the largest abstract size.
+
+    Both are fractions of the pot after calling at the spot where the raise was made (the
+    mapping's units, ``Spot.pot_fraction``); the abstract sizes are priced on that spot,
+    ``allin`` at the raiser's stack. None when nobody has raised this street (blinds are not
+    raises) or the hand is not heads-up. A raise above the largest size is one the
+    pseudo-harmonic mapping can only read as that size: an all-in read as a min-raise.
+    """
+    seats = heads_up_seats(snapshot)
+    if seats is None:
+        return None
+    real = _RealHand(snapshot, seats)
+    found: tuple[float, float] | None = None
+    for record in snapshot.history:
+        real.enter(record.street)
+        if record.street == snapshot.street and record.kind == "RAISE":
+            spot = real.spot(record.seat)
+            largest = max(spot.pot_fraction(spot.raise_amount(s)) for s in actions.raise_sizes)
+            found = (spot.pot_fraction(record.amount), largest)
+        real.advance(record)
+    return found

@@ -16,21 +16,28 @@ Simulations"), rebuilt on this project's engine:
   raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
   sizes, the minimum raise and twice it, are ``sizing="study"``. Against the always-calling
   Fish and the study's Monte Carlo model the pot-relative sizes win clearly more (README).
+* **Facing a bet, heads-up, where the blueprint does not apply** (rule ``"mdf"``, the
+  default): turn, river, a missing information set, and a raise above the abstraction's
+  largest size (which the mapping could only read as that size: an all-in read as a
+  min-raise and called like one). The hand continues with the minimum defense frequency
+  ``p / (p + b)`` of the holdings, ranked by exact equity, and raises only from the top third
+  of that share (``agent.defense``). ``rule="study"`` keeps the study's thresholds, which
+  call any bet, however large, with the same hands. Checked or opened pots: threshold rule.
 
 The threshold rule is applied in distribution. The study estimates the win rate ``p`` (win or
 tie against a random hand) from ``n`` simulations (CFRv1 50, CFRv2 10,000) and acts on the
 estimate, so its decision is random: the number of won simulations is Binomial(n, p). Where
-``p`` is known exactly and cheaply (heads-up on the turn and river by enumeration, preflop
-from the 169-class table) the player computes the exact probability of each threshold level
-under that binomial law and samples from it; this is the same policy as running the
-simulations, at a fraction of the cost, and it is the policy local best response reads. Where
-``p`` is not exact (flop fallback, several opponents) the player simulates ``n`` deals with
-its own generator, as the study does, and acts on the estimate.
+``p`` is known exactly and cheaply (heads-up on the flop, turn and river by enumeration of
+all holdings at once, preflop from the 169-class table) the player computes the exact
+probability of each threshold level under that binomial law and samples from it; this is the
+same policy as running the simulations, at a fraction of the cost, and it is the policy local
+best response reads. Where ``p`` is not exact (several opponents) the player simulates ``n``
+deals with its own generator, as the study does, and acts on the estimate.
 
 Policy interface (``agent.policy``): ``action_probabilities(valid_actions, hole_card,
 round_state)`` returns the concrete legal actions with their probabilities, cheap to call for
-every holding in one public state (the public part is cached, turn and river equities of all
-1,326 holdings come from one ``agent.holding_equity`` pass per board).
+every holding in one public state (the public part is cached, flop, turn and river equities
+of all 1,326 holdings come from one ``agent.holding_equity`` pass per board).
 """
 
 from __future__ import annotations
@@ -45,8 +52,9 @@ import numpy as np
 
 from agent.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
 from agent.blueprint_store import Blueprint, load_blueprint
+from agent.defense import defends, hand_percentiles, raises_for_value
 from agent.equity import equity, preflop_equity
-from agent.history import Branch, Spot, abstract_histories, current_spot
+from agent.history import Branch, Spot, abstract_histories, current_spot, last_raise_fractions
 from agent.holding_equity import holding_equity
 from agent.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
@@ -65,6 +73,10 @@ CFRV2_SIMULATIONS = 10_000
 # raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
 SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "pot")}
 DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agent section)
+# how the player answers a bet where the blueprint does not apply (agent.defense)
+RULES = ("mdf", "study")
+DEFAULT_RULE = "mdf"
+OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 
 
 class CFRPlayer(PolicyPlayer):
@@ -74,7 +86,11 @@ class CFRPlayer(PolicyPlayer):
     default) or a loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
     Carlo win-rate estimate; ``sizing``: the threshold rule's raise sizes, ``"pot"`` (half
     the pot and the pot, on the real pot; the default) or ``"study"`` (the minimum raise and
-    twice it, exactly the study's rule);
+    twice it, exactly the study's rule); ``rule``: how a bet is answered where the blueprint
+    does not apply, ``"mdf"`` (heads-up: continue with the minimum defense frequency of the
+    holdings, ranked by exact equity, and answer a raise above the abstraction's largest size
+    the same way; :mod:`agent.defense`; the default) or ``"study"`` (the threshold rule
+    whatever the bet; an over-size raise is read as the largest abstract size);
     ``rng`` / ``seed``: the injected randomness (``rng`` wins).
     """
 
@@ -85,6 +101,7 @@ class CFRPlayer(PolicyPlayer):
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
         sizing: str = DEFAULT_SIZING,
+        rule: str = DEFAULT_RULE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -93,23 +110,33 @@ class CFRPlayer(PolicyPlayer):
             raise ValueError(f"simulations={simulations!r}: expected a positive number")
         if sizing not in SIZINGS:
             raise ValueError(f"sizing={sizing!r}: expected one of {', '.join(SIZINGS)}")
+        if rule not in RULES:
+            raise ValueError(f"rule={rule!r}: expected one of {', '.join(RULES)}")
         self.sizing = sizing
+        self.rule = rule
         self.blueprint = (
             blueprint if isinstance(blueprint, Blueprint) else load_blueprint(blueprint)
         )
         self.simulations = simulations
         self.thresholds = thresholds
         self.errors = 0  # decisions that fell back to a safe action after an internal error
-        self._public: tuple[Any, list[Branch], Spot] | None = None
+        self._public: tuple[Any, list[Branch], Spot, bool] | None = None
 
     # -- the policy ------------------------------------------------------------------------
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """The legal actions and their probabilities at ``snapshot``."""
-        branches, spot = self._public_part(snapshot)
-        if branches:
+        branches, spot, oversize = self._public_part(snapshot)
+        if branches and not oversize:
             return self.blueprint_policy(snapshot, branches, spot)
         return self.threshold_policy(snapshot)
+
+    def oversize_raise(self, snapshot: Snapshot) -> bool:
+        """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
+        if self.rule != "mdf" or snapshot.to_call == 0:
+            return False
+        fractions = last_raise_fractions(snapshot, self.blueprint.actions)
+        return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE
 
     def blueprint_policy(
         self, snapshot: Snapshot, branches: list[Branch], spot: Spot
@@ -156,9 +183,14 @@ class CFRPlayer(PolicyPlayer):
         return legal_raise(snapshot, spot.raise_amount(size))
 
     def threshold_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
-        """The study's threshold rule on a win rate against the opponents in the hand."""
+        """The study's threshold rule on a win rate against the opponents in the hand.
+
+        Rule ``mdf``, heads-up, facing a bet: :meth:`defense_policy` instead.
+        """
         opponents = max(1, snapshot.opponents)
         exact = self.exact_win_rate(snapshot) if opponents == 1 else None
+        if exact is not None and self.rule == "mdf" and snapshot.to_call > 0:
+            return self.defense_policy(exact, snapshot)
         if exact is None:
             estimate = equity(
                 snapshot.hole,
@@ -171,6 +203,20 @@ class CFRPlayer(PolicyPlayer):
             return certain(self.level_action(level, snapshot))
         return self.level_distribution(exact, snapshot)
 
+    def defense_policy(self, rate: float, snapshot: Snapshot) -> list[WeightedAction]:
+        """Facing a bet: fold below the minimum defense frequency, else call; raise for value.
+
+        The hand continues when it ranks in the top MDF share of the holdings the board
+        leaves possible (``agent.defense``); in the top third of that share it takes the
+        threshold rule's action, at least a call (so it raises where the study would).
+        """
+        percentile = float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
+        if not defends(percentile, snapshot.to_call, snapshot.pot):
+            return certain(check_or_fold(snapshot))
+        if raises_for_value(percentile, snapshot.to_call, snapshot.pot):
+            return self.level_distribution(rate, snapshot, floor=Level.CALL)
+        return certain(legal_call(snapshot))
+
     def level_action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""
         sizes = SIZINGS[self.sizing]
@@ -180,16 +226,21 @@ class CFRPlayer(PolicyPlayer):
         return legal_raise(snapshot, current_spot(snapshot).raise_amount(size))
 
     def exact_win_rate(self, snapshot: Snapshot) -> float | None:
-        """The heads-up win rate (win or tie) when it is exact and cheap, else None."""
-        if snapshot.street >= Street.TURN:
+        """The heads-up win rate (win or tie): exact postflop (one pass a board), table preflop."""
+        if snapshot.street >= Street.FLOP:
             board = holding_equity(snapshot.board)
             return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
         if snapshot.street == Street.PREFLOP:
             return win_rate(preflop_equity(snapshot.hole))
         return None
 
-    def level_distribution(self, rate: float, snapshot: Snapshot) -> list[WeightedAction]:
-        """The actions of the threshold levels, weighted by the law of an n-simulation estimate."""
+    def level_distribution(
+        self, rate: float, snapshot: Snapshot, floor: Level = Level.PASS
+    ) -> list[WeightedAction]:
+        """The actions of the threshold levels, weighted by the law of an n-simulation estimate.
+
+        Levels below ``floor`` are played as ``floor``.
+        """
         cutoffs = level_cutoffs(self.simulations, snapshot.street, 1, self.thresholds)
         tails = [*binomial_tails(self.simulations, rate, cutoffs), 0.0]  # P(level >= l)
         mixed: dict[Action, float] = {}
@@ -197,14 +248,14 @@ class CFRPlayer(PolicyPlayer):
             below = 1.0 if level == Level.PASS else tails[level - 1]
             probability = below - tails[level]
             if probability > 1e-12:
-                action = self.level_action(level, snapshot)
+                action = self.level_action(max(level, floor), snapshot)
                 mixed[action] = mixed.get(action, 0.0) + probability
         return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
 
-    def _public_part(self, snapshot: Snapshot) -> tuple[list[Branch], Spot]:
-        """Abstract readings and the real spot, cached for repeated calls in one public state."""
+    def _public_part(self, snapshot: Snapshot) -> tuple[list[Branch], Spot, bool]:
+        """Readings, real spot and over-size flag, cached for repeated calls in one public state."""
         if snapshot.street > Street.FLOP:
-            return [], current_spot(snapshot)
+            return [], current_spot(snapshot), False
         public = (
             snapshot.street,
             snapshot.board,
@@ -220,8 +271,9 @@ class CFRPlayer(PolicyPlayer):
         if self._public is None or self._public[0] != public:
             bp = self.blueprint
             branches = abstract_histories(snapshot, bp.game, bp.actions)
-            self._public = (public, branches, current_spot(snapshot))
-        return self._public[1], self._public[2]
+            oversize = bool(branches) and self.oversize_raise(snapshot)
+            self._public = (public, branches, current_spot(snapshot), oversize)
+        return self._public[1], self._public[2], self._public[3]
 
     # -- the engine's entry point ----------------------------------------------------------
 
@@ -257,11 +309,18 @@ class CFRv1Player(CFRPlayer):
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
         sizing: str = DEFAULT_SIZING,
+        rule: str = DEFAULT_RULE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(
-            blueprint, simulations, thresholds=thresholds, sizing=sizing, rng=rng, seed=seed
+            blueprint,
+            simulations,
+            thresholds=thresholds,
+            sizing=sizing,
+            rule=rule,
+            rng=rng,
+            seed=seed,
         )
 
 
@@ -275,11 +334,18 @@ class CFRv2Player(CFRPlayer):
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
         sizing: str = DEFAULT_SIZING,
+        rule: str = DEFAULT_RULE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(
-            blueprint, simulations, thresholds=thresholds, sizing=sizing, rng=rng, seed=seed
+            blueprint,
+            simulations,
+            thresholds=thresholds,
+            sizing=sizing,
+            rule=rule,
+            rng=rng,
+            seed=seed,
         )
 
 

@@ -1,4 +1,4 @@
-"""Every holding's turn and river equity at once equals hand-by-hand exact enumeration."""
+"""Every holding's flop, turn and river equity at once equals hand-by-hand exact enumeration."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from agent.equity import equity
 from agent.holding_equity import holding_equity
 
 
-@pytest.mark.parametrize("board_size", [4, 5])
+@pytest.mark.parametrize("board_size", [3, 4, 5])
 def test_range_pass_equals_exact_enumeration(board_size):
     rng = np.random.default_rng(board_size)
     for _ in range(3):
@@ -27,5 +27,5 @@ def test_blocked_holdings_are_zero_and_rates_are_probabilities():
     table = holding_equity(board)
     assert table.win[0, 1] == 0.0 and table.tie[5, 30] == 0.0
     assert ((table.win_rate >= 0) & (table.win_rate <= 1)).all()
-    with pytest.raises(ValueError, match="expected 4 or 5 distinct"):
+    with pytest.raises(ValueError, match="expected 3, 4 or 5 distinct"):
         holding_equity([0, 0, 1, 2])

@@ -145,7 +145,7 @@ def test_pot_sized_raise_is_priced_on_the_real_pot(tmp_path):
 
 
 def test_missing_info_set_falls_back_to_the_thresholds(study_path):
-    player = CFRv2Player(study_path, sizing="study", seed=2)
+    player = CFRv2Player(study_path, sizing="study", rule="study", seed=2)
     valid_actions, round_state, uuid = capture([])
     player.uuid = uuid
     snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
@@ -157,7 +157,7 @@ def test_missing_info_set_falls_back_to_the_thresholds(study_path):
 def test_binomial_law_matches_the_studys_simulated_rule(tiny):
     """CFRv1's turn policy is the distribution of the 50-simulation threshold decision."""
     valid, hole, state = make_decision(["Ah", "7h"], ["Kh", "9h", "2c", "3d"], to_call=20, pot=60)
-    player = CFRv1Player(tiny, sizing="study", seed=0)
+    player = CFRv1Player(tiny, sizing="study", rule="study", seed=0)
     snapshot = Snapshot.from_ppe(valid, hole, state, "p0")
     policy = {(name, amount): p for name, amount, p in player.policy(snapshot)}
     rng = np.random.default_rng(11)
@@ -174,7 +174,7 @@ def test_binomial_law_matches_the_studys_simulated_rule(tiny):
 
 def test_cfrv2_is_nearly_deterministic_on_the_river(tiny):
     valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], to_call=0)
-    player = CFRv2Player(tiny, sizing="study", seed=0)
+    player = CFRv2Player(tiny, sizing="study", rule="study", seed=0)
     policy = player.policy(Snapshot.from_ppe(valid, hole, state, "p0"))
     assert policy == [("raise", 20, pytest.approx(1.0))]  # three aces: raise twice the minimum
 
