@@ -191,7 +191,10 @@ def main() -> None:
     table = build_table(args.samples)
     if len(table["keys"]) != NUM_CLASSES:
         raise SystemExit(f"found {len(table['keys'])} classes, expected {NUM_CLASSES}")
-    np.savez_compressed(args.out, **table)
+    np.savez_compressed(
+        args.out, keys=table["keys"], ehs=table["ehs"], counts=table["counts"],
+        samples=table["samples"],
+    )  # fmt: skip
     print(f"wrote {len(table['keys']):,} flop classes to {args.out}")
 
 
