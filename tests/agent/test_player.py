@@ -6,6 +6,7 @@ import gzip
 import json
 import math
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -321,3 +322,57 @@ def test_same_seed_same_actions_whatever_the_global_generators(study_path):
     np.random.random(1000)
     assert run(7) == first
     assert len(set(map(tuple, first))) > 3
+
+
+SHOVE_ROWS = {  # the big blind facing the small blind's raise, read as a min-raise ("r")
+    "72o r": {"fold": 0.0, "call": 1.0, "raise_min": 0.0},
+    "AA r": {"fold": 0.0, "call": 1.0, "raise_min": 0.0},
+}
+
+
+def test_an_all_in_leaves_the_blueprint_under_the_mdf_rule(tmp_path):
+    path = write_blueprint(tmp_path / "shove.csv.gz", SHOVE_ROWS)
+    shove = capture([("raise", 1000)])  # 100 BB into 15 chips: MDF = 20 / 1010, about 2%
+    study = CFRv2Player(path, rule="study", seed=0)
+    mdf = CFRv2Player(path, seed=0)
+    assert mdf.rule == "mdf"
+    # the study reads the shove as a min-raise and calls it as the blueprint says
+    assert policy_of(study, shove, ["C7", "D2"]) == [("call", 1000, 1.0)]
+    assert policy_of(mdf, shove, ["C7", "D2"]) == [("fold", 0, 1.0)]
+    assert policy_of(mdf, shove, ["SA", "HA"]) == [("call", 1000, pytest.approx(1.0))]
+
+
+def test_an_on_tree_min_raise_keeps_the_blueprint_under_the_mdf_rule(tmp_path):
+    path = write_blueprint(tmp_path / "shove.csv.gz", SHOVE_ROWS)
+    min_raise = capture([("raise", 15)])
+    assert policy_of(CFRv2Player(path, seed=0), min_raise, ["C7", "D2"]) == [("call", 15, 1.0)]
+
+
+def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
+    board = ["2c", "7d", "9h", "Js", "Kc"]
+    valid, hole, state = make_decision(["Ah", "Ad"], board, to_call=100, pot=300)
+    player = CFRv2Player(tiny, seed=0)
+    base = Snapshot.from_ppe(valid, hole, state, "p0")
+    dead = set(base.board)
+    holdings = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & dead]
+    folds = 0
+    for a, b in holdings:
+        policy = player.policy(replace(base, hole=(a, b)))
+        assert all(is_legal(base, (name, amount)) for name, amount, _ in policy)
+        folds += sum(p for name, _, p in policy if name == "fold")
+    # a bet of 100 into 200: defend 2/3 of the holdings
+    assert 1 - folds / len(holdings) == pytest.approx(2 / 3, abs=0.01)
+    # the study's river rule calls any bet with a win rate above .70: about 30% of holdings
+    study = CFRv2Player(tiny, rule="study", seed=0)
+    calls = sum(
+        p
+        for a, b in holdings
+        for name, _, p in study.policy(replace(base, hole=(a, b)))
+        if name != "fold"
+    )
+    assert calls / len(holdings) < 0.45
+
+
+def test_unknown_rule_is_rejected(tiny):
+    with pytest.raises(ValueError, match="rule='loose'"):
+        CFRv2Player(tiny, rule="loose")
