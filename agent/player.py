@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,68 @@ class CFRPlayer(PolicyPlayer):
             return self.blueprint_policy(snapshot, branches, spot)
         return self.threshold_policy(snapshot)
 
+    def policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """``[self.policy(snapshot with hole h) for h in holes]``, computed for all at once.
+
+        The public part (readings, spot, concrete prices) is worked out once; holdings that
+        share a card label (a hole class preflop, a class or an equity bucket on the flop)
+        share one blueprint mix, and every key is looked up in a single call. This is what
+        local best response asks for at every public state.
+        """
+        branches, spot, oversize = self._public_part(snapshot)
+        if not branches or oversize:
+            return [self.threshold_policy(replace(snapshot, hole=hole)) for hole in holes]
+        bp = self.blueprint
+        round_index = int(snapshot.street)
+        flop = snapshot.board[:3]
+        labels = [bp.cards.label(round_index, bp.cards.bucket(hole, flop)) for hole in holes]
+        distinct = list(dict.fromkeys(labels))
+        keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
+        rows = bp.lookup_many(keys).reshape(len(distinct), len(branches))
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixes: dict[str, tuple[dict[Action, float], float]] = {}
+        for label, label_rows in zip(distinct, rows, strict=True):
+            mixes[label] = self._mix(branches, legal, concrete, label_rows)
+        table: list[list[WeightedAction]] = []
+        for hole, label in zip(holes, labels, strict=True):
+            mixed, fallback = mixes[label]
+            table.append(self._with_fallback(dict(mixed), fallback, replace(snapshot, hole=hole)))
+        return table
+
+    def _mix(
+        self,
+        branches: list[Branch],
+        legal: list[list[LegalAction]],
+        concrete: list[list[Action]],
+        rows: np.ndarray,
+    ) -> tuple[dict[Action, float], float]:
+        """The blueprint's mix over the readings, and the weight of readings with no row."""
+        mixed: dict[Action, float] = {}
+        fallback = 0.0
+        for branch, actions, prices, row in zip(branches, legal, concrete, rows, strict=True):
+            strategy = self.blueprint.probabilities[row] if row >= 0 else None
+            mass = sum(float(strategy[a.index]) for a in actions) if strategy is not None else 0.0
+            if strategy is None or mass <= 0:
+                fallback += branch.weight
+                continue
+            for action, price in zip(actions, prices, strict=True):
+                probability = float(strategy[action.index]) / mass
+                if probability > 0:
+                    mixed[price] = mixed.get(price, 0.0) + branch.weight * probability
+        return mixed, fallback
+
+    def _with_fallback(
+        self, mixed: dict[Action, float], fallback: float, snapshot: Snapshot
+    ) -> list[WeightedAction]:
+        """Add the threshold rule's actions for the readings the blueprint has no row for."""
+        if fallback > 0:
+            for name, amount, probability in self.threshold_policy(snapshot):
+                mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
     def oversize_raise(self, snapshot: Snapshot) -> bool:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
         if self.rule != "mdf" or snapshot.to_call == 0:
@@ -150,24 +213,10 @@ class CFRPlayer(PolicyPlayer):
         round_index = int(snapshot.street)
         label = bp.cards.label(round_index, bp.cards.bucket(snapshot.hole, snapshot.board[:3]))
         rows = bp.lookup_many([infoset_key(label, branch.history) for branch in branches])
-        mixed: dict[Action, float] = {}
-        fallback = 0.0
-        for branch, row in zip(branches, rows, strict=True):
-            legal = legal_actions(branch.state, bp.game, bp.actions)
-            strategy = bp.probabilities[row] if row >= 0 else None
-            mass = sum(float(strategy[a.index]) for a in legal) if strategy is not None else 0.0
-            if strategy is None or mass <= 0:
-                fallback += branch.weight
-                continue
-            for action in legal:
-                probability = float(strategy[action.index]) / mass
-                if probability > 0:
-                    concrete = self.concrete_action(action, snapshot, spot)
-                    mixed[concrete] = mixed.get(concrete, 0.0) + branch.weight * probability
-        if fallback > 0:
-            for name, amount, probability in self.threshold_policy(snapshot):
-                mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
-        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixed, fallback = self._mix(branches, legal, concrete, rows)
+        return self._with_fallback(mixed, fallback, snapshot)
 
     def concrete_action(self, action: LegalAction, snapshot: Snapshot, spot: Spot) -> Action:
         """The engine action of an abstract one, priced on the real pot and stacks."""

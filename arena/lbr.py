@@ -257,11 +257,27 @@ class RangeModel:
                 self.bot.rng = np.random.default_rng(seed)
             random.seed(seed)
             np.random.seed(seed & 0xFFFFFFFF)
+            live = np.flatnonzero(~blocked)
+            batch = self._batch(valid_actions, round_state)
+            if batch is not None:
+                self.queries += len(live)
+                for holding, policy in zip(live, batch(live), strict=True):
+                    table[holding] = list(policy)
+                return table
             ask = self._asker(valid_actions, round_state)
-            for holding in np.flatnonzero(~blocked):
+            for holding in live:
                 self.queries += 1
                 table[holding] = ask(int(holding))
         return table
+
+    def _batch(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
+    ) -> Callable[[np.ndarray], list[list[WeightedAction]]] | None:
+        """All holdings in one call, for a PolicyPlayer with ``policy_table`` (the CFR agent)."""
+        if not (self.snapshot_path and callable(getattr(self.bot, "policy_table", None))):
+            return None
+        base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
+        return lambda live: self.bot.policy_table(base, [HOLDING_TUPLES[h] for h in live])
 
     def _asker(
         self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]

@@ -376,3 +376,17 @@ def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
 def test_unknown_rule_is_rejected(tiny):
     with pytest.raises(ValueError, match="rule='loose'"):
         CFRv2Player(tiny, rule="loose")
+
+
+@pytest.mark.parametrize("rule", ["study", "mdf"])
+def test_policy_table_equals_the_policy_holding_by_holding(study_path, rule):
+    player = CFRv2Player(study_path, rule=rule, seed=0)
+    scripts = ([], [("raise", 15)], [("raise", 400)], [("call", 10), ("call", 10)])
+    for script in scripts:
+        valid_actions, round_state, uuid = capture(script)
+        player.uuid = uuid
+        base = player.snapshot(valid_actions, ["SA", "SK"], round_state)
+        holes = [(a, b) for a in range(0, 52, 3) for b in range(a + 1, 52, 5)]
+        holes = [hole for hole in holes if not set(hole) & set(base.board)]
+        expected = [player.policy(replace(base, hole=hole)) for hole in holes]
+        assert player.policy_table(base, holes) == expected
