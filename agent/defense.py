@@ -13,7 +13,9 @@ for a bet ``b`` into a pot ``p`` (``p + b`` being the pot the defender sees): th
 with no equity, which wins ``p`` when called never and risks ``b``, earns
 ``p (1 - MDF) - b MDF = 0``. Which hands continue: the strongest ones, by their pot share
 against a random hand, ranked among all holdings the board leaves possible (exact on the
-flop, turn and river through :mod:`agent.holding_equity`; the 169-class table preflop). The
+turn and river through :mod:`agent.holding_equity`, on the flop over a fixed board-seeded
+sample of 150 of the 1,176 run-outs, a few milliseconds, pot shares within about .02 of
+exact; the 169-class table preflop). The
 defender's own range is taken as uniform over those holdings: that is exact for a bot that
 has not yet acted and errs toward defending more than MDF of a range that has already been
 narrowed by calls (the stronger the range, the more of it lies in the top fraction).
@@ -37,7 +39,7 @@ import numpy as np
 
 from agent.cards import hole_class_index
 from agent.equity import preflop_equity
-from agent.holding_equity import holding_equity
+from agent.holding_equity import holding_equity, sampled_flop_equity
 from agent.range_equity import HOLDING_CARDS, blocked_mask
 
 RAISE_SHARE = 1.0 / 3.0  # the top share of the defending range that may raise for value
@@ -123,7 +125,10 @@ def preflop_shares() -> np.ndarray:
 
 @lru_cache(maxsize=64)
 def _board_percentiles(board: tuple[int, ...]) -> np.ndarray:
-    if board:
+    if len(board) == 3:
+        rates = sampled_flop_equity(board)
+        share = rates.win + 0.5 * rates.tie
+    elif board:
         rates = holding_equity(board)
         share = rates.win + 0.5 * rates.tie
     else:

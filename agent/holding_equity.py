@@ -34,6 +34,26 @@ from numba import njit
 from agent.equity import remaining_deck
 from agent.evaluator import eval7
 
+RANK_LIMIT = 7463  # phevaluator ranks run 1 (royal flush) .. 7462 (seven-high)
+
+
+@njit(cache=True, nogil=True)
+def _weakest_first(ranks: np.ndarray) -> np.ndarray:
+    """Indices of ``ranks`` from the weakest hand (largest rank) up: a counting sort."""
+    counts = np.zeros(RANK_LIMIT + 1, dtype=np.int64)
+    for rank in ranks:
+        counts[rank] += 1
+    position = np.empty(RANK_LIMIT + 1, dtype=np.int64)
+    total = 0
+    for rank in range(RANK_LIMIT, -1, -1):
+        position[rank] = total
+        total += counts[rank]
+    order = np.empty(len(ranks), dtype=np.int64)
+    for k in range(len(ranks)):
+        order[position[ranks[k]]] = k
+        position[ranks[k]] += 1
+    return order
+
 
 @njit(cache=True, nogil=True)
 def _river_counts(board: np.ndarray, deck: np.ndarray, wins: np.ndarray, ties: np.ndarray) -> None:
@@ -49,7 +69,7 @@ def _river_counts(board: np.ndarray, deck: np.ndarray, wins: np.ndarray, ties: n
             first[k], second[k] = deck[i], deck[j]
             ranks[k] = eval7(deck[i], deck[j], board[0], board[1], board[2], board[3], board[4])
             k += 1
-    order = np.argsort(-ranks)  # weakest first (a smaller rank is a stronger hand)
+    order = _weakest_first(ranks)
     weaker_total = 0
     weaker_card = np.zeros(52, dtype=np.int64)
     equal_card = np.zeros(52, dtype=np.int64)
@@ -114,6 +134,47 @@ def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return wins, ties, deals
 
 
+@njit(cache=True, nogil=True)
+def sampled_flop_counts(
+    board: np.ndarray, runouts: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Wins, ties and deals of every hand on a flop over ``runouts`` random (turn, river) pairs.
+
+    The pairs are drawn without replacement from the 1,176 (turn, river) pairs of the deck with
+    the integer ``seed``; every hand is scored on each pair that shares no card with it.
+    """
+    wins = np.zeros((52, 52))
+    ties = np.zeros((52, 52))
+    deals = np.zeros((52, 52))
+    deck = remaining_deck(board)
+    size = len(deck)
+    pairs = np.empty((size * (size - 1) // 2, 2), dtype=np.int64)
+    k = 0
+    for turn in range(size):
+        for river in range(turn + 1, size):
+            pairs[k, 0], pairs[k, 1] = turn, river
+            k += 1
+    np.random.seed(seed)
+    chosen = np.random.permutation(len(pairs))[: min(runouts, len(pairs))]
+    full = np.empty(5, dtype=np.int64)
+    full[:3] = board
+    rest = np.empty(size - 2, dtype=np.int64)
+    opponents = (size - 4) * (size - 5) // 2
+    for index in chosen:
+        turn, river = pairs[index, 0], pairs[index, 1]
+        full[3], full[4] = deck[turn], deck[river]
+        k = 0
+        for m in range(size):
+            if m != turn and m != river:
+                rest[k] = deck[m]
+                k += 1
+        _river_counts(full, rest, wins, ties)
+        for i in range(size - 2):
+            for j in range(i + 1, size - 2):
+                deals[rest[i], rest[j]] += opponents
+    return wins, ties, deals
+
+
 @dataclass(frozen=True)
 class HoldingEquity:
     """Win and tie chances of every hole pair ``[a, b]`` (both orders filled; 0 if blocked)."""
@@ -127,9 +188,17 @@ class HoldingEquity:
         return self.win + self.tie
 
 
+FLOP_SAMPLE_RUNOUTS = 150
+
+
 @lru_cache(maxsize=64)
-def _cached(board: tuple[int, ...]) -> HoldingEquity:
-    wins, ties, deals = range_counts(np.array(board, dtype=np.int64))
+def _cached(board: tuple[int, ...], runouts: int = 0) -> HoldingEquity:
+    cards = np.array(board, dtype=np.int64)
+    if runouts:
+        seed = int(sum(card << (6 * i) for i, card in enumerate(board))) & 0x7FFFFFFF
+        wins, ties, deals = sampled_flop_counts(cards, runouts, seed)
+    else:
+        wins, ties, deals = range_counts(cards)
     wins, ties, deals = wins + wins.T, ties + ties.T, deals + deals.T
     with np.errstate(invalid="ignore", divide="ignore"):
         win = np.where(deals > 0, wins / deals, 0.0)
@@ -146,3 +215,18 @@ def holding_equity(board: Sequence[int]) -> HoldingEquity:
     if any(not 0 <= card < 52 for card in cards):
         raise ValueError(f"board {list(board)!r} has a card id outside 0..51")
     return _cached(tuple(sorted(cards)))
+
+
+def sampled_flop_equity(board: Sequence[int], runouts: int = FLOP_SAMPLE_RUNOUTS) -> HoldingEquity:
+    """Every hole pair's equity on a flop over a fixed sample of ``runouts`` (turn, river) pairs.
+
+    About an eighth of the exact pass's cost at the default 150 of 1,176 pairs, for decisions
+    that need the whole range ranked within a few milliseconds (the sample is seeded by the
+    board, so the same flop always gives the same table).
+    """
+    cards = tuple(sorted(int(card) for card in board))
+    if len(cards) != 3 or len(set(cards)) != 3 or not all(0 <= c < 52 for c in cards):
+        raise ValueError(f"board {list(board)!r}: expected 3 distinct card ids in 0..51")
+    if runouts < 1:
+        raise ValueError(f"runouts={runouts!r}: expected a positive number")
+    return _cached(cards, runouts)

@@ -27,12 +27,13 @@ Simulations"), rebuilt on this project's engine:
 The threshold rule is applied in distribution. The study estimates the win rate ``p`` (win or
 tie against a random hand) from ``n`` simulations (CFRv1 50, CFRv2 10,000) and acts on the
 estimate, so its decision is random: the number of won simulations is Binomial(n, p). Where
-``p`` is known exactly and cheaply (heads-up on the flop, turn and river by enumeration of
-all holdings at once, preflop from the 169-class table) the player computes the exact
+``p`` is known exactly and cheaply (heads-up on the turn and river by enumeration of all
+holdings at once, preflop from the 169-class table) the player computes the exact
 probability of each threshold level under that binomial law and samples from it; this is the
 same policy as running the simulations, at a fraction of the cost, and it is the policy local
-best response reads. Where ``p`` is not exact (several opponents) the player simulates ``n``
-deals with its own generator, as the study does, and acts on the estimate.
+best response reads (on the flop only when all holdings are asked at once, ``policy_table``).
+Where ``p`` is not exact (a single flop decision, several opponents) the player simulates
+``n`` deals with its own generator, as the study does, and acts on the estimate.
 
 Policy interface (``agent.policy``): ``action_probabilities(valid_actions, hole_card,
 round_state)`` returns the concrete legal actions with their probabilities, cheap to call for
@@ -122,6 +123,7 @@ class CFRPlayer(PolicyPlayer):
         self.thresholds = thresholds
         self.errors = 0  # decisions that fell back to a safe action after an internal error
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
+        self._exact_flop = False  # set while policy_table runs
 
     # -- the policy ------------------------------------------------------------------------
 
@@ -140,8 +142,20 @@ class CFRPlayer(PolicyPlayer):
         The public part (readings, spot, concrete prices) is worked out once; holdings that
         share a card label (a hole class preflop, a class or an equity bucket on the flop)
         share one blueprint mix, and every key is looked up in a single call. This is what
-        local best response asks for at every public state.
+        local best response asks for at every public state. On the flop the threshold rule's
+        law is computed from the exact equity of every holding (one pass per board, about
+        0.1 s), where a single decision samples it by Monte Carlo as the study does: the same
+        distribution of actions.
         """
+        self._exact_flop = True  # the law of the flop's Monte Carlo decision, computed exactly
+        try:
+            return self._policy_table(snapshot, holes)
+        finally:
+            self._exact_flop = False
+
+    def _policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
         branches, spot, oversize = self._public_part(snapshot)
         if not branches or oversize:
             return [self.threshold_policy(replace(snapshot, hole=hole)) for hole in holes]
@@ -237,22 +251,26 @@ class CFRPlayer(PolicyPlayer):
         Rule ``mdf``, heads-up, facing a bet: :meth:`defense_policy` instead.
         """
         opponents = max(1, snapshot.opponents)
+        if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
+            return self.defense_policy(snapshot)
         exact = self.exact_win_rate(snapshot) if opponents == 1 else None
-        if exact is not None and self.rule == "mdf" and snapshot.to_call > 0:
-            return self.defense_policy(exact, snapshot)
         if exact is None:
-            estimate = equity(
-                snapshot.hole,
-                snapshot.board,
-                opponents=min(opponents, 22),
-                simulations=self.simulations,
-                rng=self.rng,
-            )
-            level = threshold_level(win_rate(estimate), snapshot.street, opponents, self.thresholds)
-            return certain(self.level_action(level, snapshot))
+            return certain(self.level_action(self.sampled_level(snapshot), snapshot))
         return self.level_distribution(exact, snapshot)
 
-    def defense_policy(self, rate: float, snapshot: Snapshot) -> list[WeightedAction]:
+    def sampled_level(self, snapshot: Snapshot) -> Level:
+        """The study's level on a win rate estimated from ``simulations`` deals."""
+        opponents = max(1, snapshot.opponents)
+        estimate = equity(
+            snapshot.hole,
+            snapshot.board,
+            opponents=min(opponents, 22),
+            simulations=self.simulations,
+            rng=self.rng,
+        )
+        return threshold_level(win_rate(estimate), snapshot.street, opponents, self.thresholds)
+
+    def defense_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """Facing a bet: fold below the minimum defense frequency, else call; raise for value.
 
         The hand continues when it ranks in the top MDF share of the holdings the board
@@ -262,9 +280,13 @@ class CFRPlayer(PolicyPlayer):
         percentile = float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
         if not defends(percentile, snapshot.to_call, snapshot.pot):
             return certain(check_or_fold(snapshot))
-        if raises_for_value(percentile, snapshot.to_call, snapshot.pot):
-            return self.level_distribution(rate, snapshot, floor=Level.CALL)
-        return certain(legal_call(snapshot))
+        if not raises_for_value(percentile, snapshot.to_call, snapshot.pot):
+            return certain(legal_call(snapshot))
+        exact = self.exact_win_rate(snapshot)
+        if exact is not None:
+            return self.level_distribution(exact, snapshot, floor=Level.CALL)
+        level = max(self.sampled_level(snapshot), Level.CALL)
+        return certain(self.level_action(level, snapshot))
 
     def level_action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""
@@ -275,8 +297,13 @@ class CFRPlayer(PolicyPlayer):
         return legal_raise(snapshot, current_spot(snapshot).raise_amount(size))
 
     def exact_win_rate(self, snapshot: Snapshot) -> float | None:
-        """The heads-up win rate (win or tie): exact postflop (one pass a board), table preflop."""
-        if snapshot.street >= Street.FLOP:
+        """The heads-up win rate (win or tie) where it is exact and cheap, else None.
+
+        Turn and river: one all-holdings pass per board; preflop: the 169-class table; the
+        flop only inside :meth:`policy_table` (the exact pass costs about 0.1 s, once per flop,
+        worth it for all holdings but not for one decision, which simulates instead).
+        """
+        if snapshot.street >= Street.TURN or (snapshot.street == Street.FLOP and self._exact_flop):
             board = holding_equity(snapshot.board)
             return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
         if snapshot.street == Street.PREFLOP:

@@ -7,7 +7,8 @@ Run: ``python bench/agent.py [--blueprint PATH] [--hands 400]``. Prints, in one 
   against a loose opponent that reaches every street (target: p99 50 ms; the study's bot
   took 1 to 2 s a hand);
 * the time to ask ``action_probabilities`` for all 1,326 holdings in one public state, as
-  local best response does, on the flop and on the turn.
+  local best response used to, on the preflop, flop and turn, beside ``policy_table`` (all
+  holdings in one pass, what it uses now) on the same state, and the ratio.
 """
 
 from __future__ import annotations
@@ -111,6 +112,16 @@ def range_query_ms(agent: TimedCFRv2, street: str) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def table_query_ms(agent: TimedCFRv2, street: str) -> float:
+    """Milliseconds for ``policy_table`` over every holding of the same captured state."""
+    valid_actions, round_state, agent.uuid = agent.captured[street]
+    base = agent.snapshot(valid_actions, ["SA", "SK"], round_state)
+    holes = [hole for hole in combinations(range(52), 2) if not set(hole) & set(base.board)]
+    start = time.perf_counter()
+    agent.policy_table(base, holes)
+    return (time.perf_counter() - start) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blueprint", default=None, help="strategy CSV (default: shipped)")
@@ -144,10 +155,14 @@ def main() -> None:
         f" p99 {np.percentile(everything, 99):.2f} ms (target p99 <= 50)"
     )
     print(f"whole hand inside PyPokerEngine (both players): {per_hand * 1000:.1f} ms")
-    for street in ("flop", "turn"):
+    for street in ("preflop", "flop", "turn"):
         if street in agent.captured:
-            elapsed = range_query_ms(agent, street)
-            print(f"policy of all holdings, one {street} state: {elapsed:.0f} ms")
+            one_by_one = range_query_ms(agent, street)
+            table = table_query_ms(agent, street)
+            print(
+                f"policy of all holdings, one {street} state: {one_by_one:.0f} ms one by one,"
+                f" {table:.0f} ms by policy_table ({one_by_one / table:.1f}x)"
+            )
 
 
 if __name__ == "__main__":

@@ -388,5 +388,31 @@ def test_policy_table_equals_the_policy_holding_by_holding(study_path, rule):
         base = player.snapshot(valid_actions, ["SA", "SK"], round_state)
         holes = [(a, b) for a in range(0, 52, 3) for b in range(a + 1, 52, 5)]
         holes = [hole for hole in holes if not set(hole) & set(base.board)]
-        expected = [player.policy(replace(base, hole=hole)) for hole in holes]
-        assert player.policy_table(base, holes) == expected
+        table = player.policy_table(base, holes)
+        if base.street == Street.PREFLOP:
+            assert table == [player.policy(replace(base, hole=hole)) for hole in holes]
+        else:  # the flop's law is exact in the table, simulated in a single decision
+            assert table == [player.policy_table(base, [hole])[0] for hole in holes]
+
+
+def test_a_flop_decision_samples_the_law_policy_table_gives(study_path):
+    player = CFRv1Player(study_path, rule="study", seed=5)  # 50 simulations: a mixed decision
+    valid_actions, round_state, uuid = capture([("call", 10), ("call", 10)])
+    player.uuid = uuid
+    base = player.snapshot(valid_actions, ["S9", "S8"], round_state)
+    hole = next(
+        (a, b)
+        for a in range(52)
+        for b in range(a + 1, 52)
+        if not {a, b} & set(base.board) and len(player.policy_table(base, [(a, b)])[0]) >= 2
+    )
+    law = {(n, m): p for n, m, p in player.policy_table(base, [hole])[0]}
+    draws = 1500
+    counts = Counter(
+        (name, amount)
+        for _ in range(draws)
+        for name, amount, _ in player.policy(replace(base, hole=hole))
+    )
+    assert set(counts) <= set(law)
+    for action, probability in law.items():
+        assert counts[action] / draws == pytest.approx(probability, abs=0.04)
