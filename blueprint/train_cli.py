@@ -72,13 +72,13 @@ def _progress_bar(trainer: Trainer):
 
 
 @click.command("train")
-@click.option("--iterations", type=click.IntRange(min=1), default=16_000_000, show_default=True)
-@click.option("--abstraction", default="ehs500", show_default=True,
+@click.option("--iterations", type=click.IntRange(min=1), default=6_000_000, show_default=True)
+@click.option("--abstraction", default="study", show_default=True,
               help="Card abstraction: 'study' or 'ehs<N>' (N flop EHS buckets).")  # fmt: skip
-@click.option("--actions", default="sizes", show_default=True,
-              help="'sizes' (half,pot,allin:2), 'study' (min:2: fold/call/min-raise), or"
+@click.option("--actions", default="study", show_default=True,
+              help="'study' (min:2: fold/call/min-raise), 'sizes' (half,pot,allin:2), or"
                    " 'size,...:cap' of min, third, half, twothirds, pot, 2pot, allin.")  # fmt: skip
-@click.option("--algorithm", type=click.Choice(ALGORITHMS), default="external", show_default=True)
+@click.option("--algorithm", type=click.Choice(ALGORITHMS), default="chance", show_default=True)
 @click.option("--regret", type=click.Choice(["rm", "rm+"]), default="rm+", show_default=True)
 @click.option("--averaging", type=click.Choice(sorted(AVERAGING)), default="linear",
               show_default=True, help="Iteration t's strategy weighs 1, t or t^2.")  # fmt: skip
@@ -90,13 +90,13 @@ def _progress_bar(trainer: Trainer):
               help="Independent MCCFR streams (fixes the result; --workers does not).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Threads running the streams.")  # fmt: skip
-@click.option("--batch", type=click.IntRange(min=1), default=100_000, show_default=True)
+@click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True)
 @click.option("--stack", type=int, default=1000, show_default=True)
 @click.option("--small-blind", type=int, default=5, show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Strategy CSV to write (.csv or .csv.gz), with a .json sidecar.")  # fmt: skip
-@click.option("--min-reach", type=click.FloatRange(0, 1), default=0.0, show_default=True,
-              help="Leave out info sets the strategy reaches less than this share.")  # fmt: skip
+@click.option("--min-reach", type=click.FloatRange(0, 1), default=0.05, show_default=True,
+              help="Leave out flop info sets reached less than this share.")  # fmt: skip
 @click.option("--checkpoint", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for npz + JSON checkpoints.")  # fmt: skip
 @click.option("--checkpoint-seconds", type=float, default=600.0, show_default=True)
@@ -104,7 +104,7 @@ def _progress_bar(trainer: Trainer):
 def train_command(**options) -> None:
     """Train a preflop+flop hold'em blueprint by MCCFR and write its strategy CSV.
 
-    The defaults train the shipped blueprint's game (with --seed 1 it is that blueprint).
+    The defaults train the shipped blueprint (with --seed 1 and the README's clean step).
     """
     try:
         sidecar_path(options["out"])
