@@ -1,6 +1,6 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python bench/agent.py [--blueprint PATH] [--hands 400]``. Prints, in one run:
+Run: ``python -m bench.agent [--blueprint PATH] [--hands 400]``. Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
 * CFRv2's ``declare_action`` latency p50 / p99 per street over heads-up PyPokerEngine hands
@@ -17,14 +17,9 @@ import argparse
 import random
 import resource
 import statistics
-import sys
 import time
 from collections import defaultdict
 from itertools import combinations
-from pathlib import Path
-
-if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
-    sys.path.pop(0)  # this file is bench/agent.py: let ``import agent`` find the package
 
 import numpy as np
 from pypokerengine.api.game import setup_config, start_poker

@@ -14,30 +14,26 @@ always-call players (PyPokerEngine's example Fish) on both sides; target <= 20%.
 figures are the best of ``--repeat`` interleaved runs in CPU seconds of this process, which
 other jobs on a shared machine disturb far less than wall time.
 
-    python bench/arena.py --hands 4000
+    python -m bench.arena --hands 4000
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-# This script is called arena.py: keep its folder from shadowing the arena package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+from pypokerengine.api.game import setup_config, start_poker
+from pypokerengine.engine.dealer import Dealer
+from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.table import Table
 
-from pypokerengine.api.game import setup_config, start_poker  # noqa: E402
-from pypokerengine.engine.dealer import Dealer  # noqa: E402
-from pypokerengine.engine.deck import Deck  # noqa: E402
-from pypokerengine.engine.player import Player  # noqa: E402
-from pypokerengine.engine.table import Table  # noqa: E402
-
-from arena.engine import deal_deck, mix_seed  # noqa: E402
-from arena.match import MatchConfig, default_workers, run_match  # noqa: E402
-from arena.registry import REGISTRY, parse_bot_spec, validate_spec  # noqa: E402
+from arena.engine import deal_deck, mix_seed
+from arena.match import MatchConfig, default_workers, run_match
+from arena.registry import REGISTRY, parse_bot_spec, validate_spec
 
 
 def best_cpu(function, repeat: int) -> float:  # type: ignore[no-untyped-def]

@@ -8,22 +8,19 @@ Prints, in one run against each bot given (default ``cfrv2``):
 - the reference: hands/s of ``arena run fish vs BOT`` in one process over the same deals,
   so the ratio says what reading the bot's policy for every holding costs.
 
-    python bench/lbr.py --bots cfrv2,rule-based --hands 200 --workers 2
+    python -m bench.lbr --bots cfrv2,rule-based --hands 200 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
-
-from arena.lbr import parse_bets  # noqa: E402
-from arena.lbr_match import LBRConfig, _players, match_config, run_lbr  # noqa: E402
-from arena.match import MatchConfig, run_match  # noqa: E402
+from arena.lbr import parse_bets
+from arena.lbr_match import LBRConfig, _players, match_config, run_lbr
+from arena.match import MatchConfig, run_match
 
 
 def lbr_speed(config: LBRConfig, hands: int, workers: int) -> tuple[float, dict]:

@@ -11,7 +11,7 @@ exists only in Python, so its timing is shown for information. DCFR's two runs a
 keeps halving negative regrets, so the sums regret matching divides by become small and the
 last-bit differences of two summation orders are amplified; CFR+ stays within 1e-11.
 
-Usage: python bench/solve.py [--iterations 100] [--mccfr-iterations 20000] [--seed 0]
+Usage: python -m bench.solve [--iterations 100] [--mccfr-iterations 20000] [--seed 0]
 OpenSpiel comes from the ``bench`` extra (``pip install open-spiel``); without it the script
 says so and prints our figures alone.
 """

@@ -8,7 +8,7 @@ the study's 10M iterations would take. Target: a ratio of 100 or more; 10M itera
 minutes or less on 2 cores. Then the speed of external sampling on the shipped blueprint's
 game (ehs500 flop buckets, half-pot/pot/all-in raises).
 
-    python -P bench/train.py [--iterations 400000] [--reference-iterations 2000] [--workers 2]
+    python -m bench.train [--iterations 400000] [--reference-iterations 2000] [--workers 2]
 
 (``-P``: bench/agent.py would otherwise shadow the ``agent`` package.)
 """
