@@ -9,8 +9,6 @@ minutes or less on 2 cores. Then the speed of external sampling on the shipped b
 game (ehs500 flop buckets, half-pot/pot/all-in raises).
 
     python -m bench.train [--iterations 400000] [--reference-iterations 2000] [--workers 2]
-
-(``-P``: bench/agent.py would otherwise shadow the ``agent`` package.)
 """
 
 from __future__ import annotations
