@@ -11,8 +11,8 @@ HANDS = pd.DataFrame(
     {
         "deal": [0, 0, 1, 1],
         "seats": ["A B", "B A", "A B", "B A"],
-        "hole_seat0": ["As Ah", "Kd Kc", "7c 2d", "9s 8s"],
-        "hole_seat1": ["Kd Kc", "As Ah", "9s 8s", "7c 2d"],
+        "hole_seat0": ["As Ah", "As Ah", "7c 2d", "7c 2d"],  # duplicate: seat 0 keeps its cards
+        "hole_seat1": ["Kd Kc", "Kd Kc", "9s 8s", "9s 8s"],
         "board": ["2c 7d 9h Js 3s", "2c 7d 9h Js 3s", "", "Ac Kh Qd"],
         "actions": [
             "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000",
