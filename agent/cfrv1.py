@@ -24,5 +24,9 @@ def setup_ai(
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
-    """A CFRv1 player (the shipped blueprint unless ``blueprint`` names another file)."""
+    """A CFRv1 player (the shipped blueprint unless ``blueprint`` names another file).
+
+    ``rule="mdf"`` (default) answers bets the blueprint does not cover by minimum defense
+    frequency; ``rule="study"`` keeps the study's thresholds (see ``agent.player``).
+    """
     return CFRv1Player(blueprint, simulations, sizing=sizing, rule=rule, rng=rng, seed=seed)
