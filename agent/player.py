@@ -93,13 +93,17 @@ class CFRPlayer(PolicyPlayer):
     holdings, ranked by exact equity, and answer a raise above the abstraction's largest size
     the same way; :mod:`agent.defense`; the default) or ``"study"`` (the threshold rule
     whatever the bet; an over-size raise is read as the largest abstract size);
-    ``rng`` / ``seed``: the injected randomness (``rng`` wins).
+    ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
+    the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
+    CFRv1's 50 in :class:`CFRv1Player`).
     """
+
+    default_simulations = CFRV2_SIMULATIONS
 
     def __init__(
         self,
         blueprint: str | Path | Blueprint | None = None,
-        simulations: int = CFRV2_SIMULATIONS,
+        simulations: int | None = None,
         *,
         thresholds: Thresholds = STUDY_THRESHOLDS,
         sizing: str = DEFAULT_SIZING,
@@ -108,6 +112,8 @@ class CFRPlayer(PolicyPlayer):
         seed: int | None = None,
     ) -> None:
         super().__init__(rng=rng, seed=seed)
+        if simulations is None:
+            simulations = self.default_simulations
         if not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations={simulations!r}: expected a positive number")
         if sizing not in SIZINGS:
@@ -378,51 +384,13 @@ def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
 class CFRv1Player(CFRPlayer):
     """The study's CFRv1: the blueprint preflop and on the flop, 50-simulation thresholds."""
 
-    def __init__(
-        self,
-        blueprint: str | Path | Blueprint | None = None,
-        simulations: int = CFRV1_SIMULATIONS,
-        *,
-        thresholds: Thresholds = STUDY_THRESHOLDS,
-        sizing: str = DEFAULT_SIZING,
-        rule: str = DEFAULT_RULE,
-        rng: np.random.Generator | None = None,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(
-            blueprint,
-            simulations,
-            thresholds=thresholds,
-            sizing=sizing,
-            rule=rule,
-            rng=rng,
-            seed=seed,
-        )
+    default_simulations = CFRV1_SIMULATIONS
 
 
 class CFRv2Player(CFRPlayer):
     """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
 
-    def __init__(
-        self,
-        blueprint: str | Path | Blueprint | None = None,
-        simulations: int = CFRV2_SIMULATIONS,
-        *,
-        thresholds: Thresholds = STUDY_THRESHOLDS,
-        sizing: str = DEFAULT_SIZING,
-        rule: str = DEFAULT_RULE,
-        rng: np.random.Generator | None = None,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(
-            blueprint,
-            simulations,
-            thresholds=thresholds,
-            sizing=sizing,
-            rule=rule,
-            rng=rng,
-            seed=seed,
-        )
+    default_simulations = CFRV2_SIMULATIONS
 
 
 @lru_cache(maxsize=256)
