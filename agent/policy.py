@@ -69,7 +69,36 @@ def sample_action(weighted: Sequence[WeightedAction], rng: np.random.Generator) 
     return name, amount
 
 
-class PolicyPlayer(BasePokerPlayer):  # type: ignore[misc]
+class QuietPlayer(BasePokerPlayer):  # type: ignore[misc]
+    """A PyPokerEngine player that ignores the engine's five notifications.
+
+    PyPokerEngine raises NotImplementedError for a missing ``receive_*_message``; players
+    that decide from ``declare_action``'s arguments alone subclass this instead.
+    """
+
+    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
+        pass
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        pass
+
+    def receive_street_start_message(self, street: str, round_state: Mapping[str, Any]) -> None:
+        pass
+
+    def receive_game_update_message(
+        self, action: Mapping[str, Any], round_state: Mapping[str, Any]
+    ) -> None:
+        pass
+
+    def receive_round_result_message(
+        self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
+    ) -> None:
+        pass
+
+
+class PolicyPlayer(QuietPlayer):
     """A PyPokerEngine player defined by :meth:`policy` over a typed :class:`Snapshot`."""
 
     def __init__(self, *, rng: np.random.Generator | None = None, seed: int | None = None):
@@ -106,24 +135,3 @@ class PolicyPlayer(BasePokerPlayer):  # type: ignore[misc]
         return sample_action(
             self.action_probabilities(valid_actions, hole_card, round_state), self.rng
         )
-
-    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
-        pass
-
-    def receive_round_start_message(
-        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
-    ) -> None:
-        pass
-
-    def receive_street_start_message(self, street: str, round_state: Mapping[str, Any]) -> None:
-        pass
-
-    def receive_game_update_message(
-        self, action: Mapping[str, Any], round_state: Mapping[str, Any]
-    ) -> None:
-        pass
-
-    def receive_round_result_message(
-        self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
-    ) -> None:
-        pass

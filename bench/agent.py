@@ -23,11 +23,11 @@ from itertools import combinations
 
 import numpy as np
 from pypokerengine.api.game import setup_config, start_poker
-from pypokerengine.players import BasePokerPlayer
 
 from agent.blueprint_store import load_blueprint
 from agent.cards import to_ppe
 from agent.player import CFRv2Player
+from agent.policy import QuietPlayer
 
 
 def resident_mb() -> float:
@@ -52,7 +52,7 @@ class TimedCFRv2(CFRv2Player):
         return action
 
 
-class LoosePlayer(BasePokerPlayer):
+class LoosePlayer(QuietPlayer):
     """Calls 80% of the time, raises a random legal amount otherwise: hands reach the river."""
 
     def __init__(self, seed: int) -> None:
@@ -63,21 +63,6 @@ class LoosePlayer(BasePokerPlayer):
         if self.random.random() < 0.8 or bounds["min"] < 0:
             return "call", valid_actions[1]["amount"]
         return "raise", self.random.randint(bounds["min"], min(bounds["max"], 4 * bounds["min"]))
-
-    def receive_game_start_message(self, game_info):
-        pass
-
-    def receive_round_start_message(self, round_count, hole_card, seats):
-        pass
-
-    def receive_street_start_message(self, street, round_state):
-        pass
-
-    def receive_game_update_message(self, action, round_state):
-        pass
-
-    def receive_round_result_message(self, winners, hand_info, round_state):
-        pass
 
 
 def play(agent: TimedCFRv2, hands: int) -> float:

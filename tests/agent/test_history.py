@@ -13,7 +13,6 @@ import random
 
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
-from pypokerengine.players import BasePokerPlayer
 
 from agent.abstraction import get_abstraction
 from agent.betting import (
@@ -25,6 +24,7 @@ from agent.betting import (
     parse_actions,
 )
 from agent.history import abstract_histories, heads_up_seats
+from agent.policy import QuietPlayer
 from agent.snapshot import Snapshot, Street
 
 CARDS = get_abstraction("study")
@@ -51,7 +51,7 @@ class PathWalker:
         return infoset_key(label, self.state.history)
 
 
-class ScriptedPlayer(BasePokerPlayer):
+class ScriptedPlayer(QuietPlayer):
     def __init__(self, walker: PathWalker) -> None:
         self.walker = walker
 
@@ -60,21 +60,6 @@ class ScriptedPlayer(BasePokerPlayer):
         if snapshot.street > Street.FLOP:
             return "call", valid_actions[1]["amount"]
         return self.walker.act(snapshot)
-
-    def receive_game_start_message(self, game_info):
-        pass
-
-    def receive_round_start_message(self, round_count, hole_card, seats):
-        pass
-
-    def receive_street_start_message(self, street, round_state):
-        pass
-
-    def receive_game_update_message(self, action, round_state):
-        pass
-
-    def receive_round_result_message(self, winners, hand_info, round_state):
-        pass
 
 
 @pytest.mark.parametrize("spec", ["study", "half,pot,allin:2", "min,third,2pot:1"])

@@ -12,13 +12,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
-from pypokerengine.players import BasePokerPlayer
 
 import agent.blueprint_store as store
 from agent.betting import parse_actions
 from agent.blueprint_store import BlueprintError, load_blueprint, read_blueprint
 from agent.equity import equity
 from agent.player import CFRPlayer, CFRv1Player, CFRv2Player, binomial_tail, level_cutoffs
+from agent.policy import QuietPlayer
 from agent.situations import make_decision
 from agent.snapshot import Snapshot, Street, is_legal
 from agent.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
@@ -60,7 +60,7 @@ def tiny(tmp_path):
     )
 
 
-class Scripted(BasePokerPlayer):
+class Scripted(QuietPlayer):
     """Plays a shared script of (action, amount); when it runs out, records the decision."""
 
     def __init__(self, script: list, captured: list) -> None:
@@ -72,21 +72,6 @@ class Scripted(BasePokerPlayer):
                 self.captured.append((valid_actions, round_state, self.uuid))
             return "fold", 0
         return self.script.pop(0)
-
-    def receive_game_start_message(self, game_info):
-        pass
-
-    def receive_round_start_message(self, round_count, hole_card, seats):
-        pass
-
-    def receive_street_start_message(self, street, round_state):
-        pass
-
-    def receive_game_update_message(self, action, round_state):
-        pass
-
-    def receive_round_result_message(self, winners, hand_info, round_state):
-        pass
 
 
 def capture(script: list, ante: int = 0, stack: int = 1000):
