@@ -11,6 +11,10 @@ i.e. ``win + tie`` here. Differences, all deliberate:
 - ``players`` are the players still in the hand (the example uses the table size given at
   game start, which is the same heads-up and counts folded players at larger tables).
 
+:meth:`HonestPlayer.policy_table` gives the policy of many holdings at once, heads-up as the
+law of the simulated decision (the won deals are Binomial(simulations, p) with ``p`` exact,
+:mod:`baselines.win_rate_law`); this is what local best response reads.
+
 >>> from agent.situations import make_decision
 >>> bot = HonestPlayer(seed=0)
 >>> bot.action_probabilities(*make_decision(["As", "Ad"], to_call=10))
@@ -21,12 +25,16 @@ i.e. ``win + tie`` here. Differences, all deliberate:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 import numpy as np
 
 from agent.equity import equity
 from agent.policy import PolicyPlayer, WeightedAction, certain
 from agent.snapshot import Snapshot, legal_call, legal_fold
 from agent.thresholds import win_rate
+from baselines.win_rate_law import holding_by_holding, law_table
 
 HONEST_SIMULATIONS = 1000
 
@@ -55,3 +63,37 @@ class HonestPlayer(PolicyPlayer):
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         keep = self.win_rate(snapshot) >= 1.0 / max(2, snapshot.players)
         return certain(legal_call(snapshot) if keep else legal_fold())
+
+    def policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """``[self.policy(snapshot with hole h) for h in holes]`` in law, in one pass.
+
+        Heads-up: exact where one decision computes its win rate exactly (preflop, river),
+        the law of the ``simulations``-deal estimate elsewhere. Several opponents: holding
+        by holding.
+        """
+        if snapshot.opponents > 1:
+            return holding_by_holding(self.policy, snapshot, holes)
+        players = max(2, snapshot.players)
+        return law_table(
+            snapshot,
+            holes,
+            self.simulations,
+            (keep_cutoff(self.simulations, players),),
+            lambda rate: int(rate >= 1.0 / players),
+            lambda level: legal_call(snapshot) if level else legal_fold(),
+        )
+
+
+@lru_cache(maxsize=16)
+def keep_cutoff(simulations: int, players: int) -> int:
+    """The fewest won deals out of ``simulations`` whose rate is at least ``1 / players``.
+
+    >>> keep_cutoff(1000, 2), keep_cutoff(1000, 3), keep_cutoff(7, 2)
+    (500, 334, 4)
+    """
+    k = max(0, simulations // players - 1)
+    while k / simulations < 1.0 / players:
+        k += 1
+    return k

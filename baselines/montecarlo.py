@@ -4,7 +4,10 @@ Seed 004's "Monte-Carlo model" estimates its win rate with 10,000 simulations ag
 opponents in the hand and applies the threshold rule of :mod:`agent.thresholds` (its
 Figure 13) on every street. The win rate comes from :func:`agent.equity.equity` (exact where
 that is cheaper than the simulations, e.g. the heads-up river and preflop table; Monte Carlo
-seeded from ``self.rng`` elsewhere).
+seeded from ``self.rng`` elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of
+many holdings at once, heads-up as the law of the simulated decision (the won deals are
+Binomial(simulations, p) with ``p`` exact, :mod:`baselines.win_rate_law`), for local best
+response.
 
 >>> from agent.situations import make_decision
 >>> bot = MonteCarloPlayer(simulations=2000, seed=0)
@@ -14,12 +17,24 @@ seeded from ``self.rng`` elsewhere).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from agent.equity import equity
+from agent.player import level_cutoffs
 from agent.policy import PolicyPlayer, WeightedAction, certain
 from agent.snapshot import Snapshot
-from agent.thresholds import STUDY_THRESHOLDS, Thresholds, threshold_action, win_rate
+from agent.thresholds import (
+    STUDY_THRESHOLDS,
+    Level,
+    Thresholds,
+    level_action,
+    threshold_action,
+    threshold_level,
+    win_rate,
+)
+from baselines.win_rate_law import holding_by_holding, law_table
 
 MONTE_CARLO_SIMULATIONS = 10_000
 
@@ -49,3 +64,24 @@ class MonteCarloPlayer(PolicyPlayer):
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         return certain(threshold_action(self.win_rate(snapshot), snapshot, self.thresholds))
+
+    def policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """``[self.policy(snapshot with hole h) for h in holes]`` in law, in one pass.
+
+        Heads-up: exact where one decision computes its win rate exactly (preflop, river),
+        the law of the ``simulations``-deal estimate elsewhere (flop, turn). Several
+        opponents: holding by holding.
+        """
+        if snapshot.opponents > 1:
+            return holding_by_holding(self.policy, snapshot, holes)
+        street = snapshot.street
+        return law_table(
+            snapshot,
+            holes,
+            self.simulations,
+            level_cutoffs(self.simulations, street, 1, self.thresholds),
+            lambda rate: int(threshold_level(rate, street, 1, self.thresholds)),
+            lambda level: level_action(Level(level), snapshot),
+        )
