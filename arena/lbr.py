@@ -276,7 +276,7 @@ class RangeModel:
     def _batch(
         self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
     ) -> Callable[[np.ndarray], list[list[WeightedAction]]] | None:
-        """All holdings in one call, for a PolicyPlayer with ``policy_table`` (the CFR agent)."""
+        """All holdings in one call, for a PolicyPlayer with ``policy_table`` (agent, baselines)."""
         if not (self.snapshot_path and callable(getattr(self.bot, "policy_table", None))):
             return None
         base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
