@@ -137,4 +137,4 @@ def holding_by_holding(
     holes: Sequence[tuple[int, int]],
 ) -> list[list[WeightedAction]]:
     """``[policy(snapshot with hole h) for h in holes]``: the fallback where no law applies."""
-    return [policy(replace(snapshot, hole=tuple(hole))) for hole in holes]
+    return [policy(replace(snapshot, hole=(hole[0], hole[1]))) for hole in holes]
