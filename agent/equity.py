@@ -171,7 +171,12 @@ def _stats_to_equity(stats: np.ndarray, deals: int) -> Equity:
     return Equity(win=win, tie=tie, loss=max(0.0, 1.0 - win - tie), share=share)
 
 
-def _choose_method(method: str, board_size: int, opponents: int, simulations: int) -> str:
+def choose_method(method: str, board_size: int, opponents: int, simulations: int) -> str:
+    """The method ``equity`` uses: ``"exact"`` or ``"monte-carlo"`` (``"auto"`` resolved).
+
+    >>> choose_method("auto", 5, 1, 10_000), choose_method("auto", 4, 1, 10_000)
+    ('exact', 'monte-carlo')
+    """
     if method not in METHODS:
         raise ValueError(f"unknown equity method {method!r}: expected one of {', '.join(METHODS)}")
     exact_offered = opponents == 1
@@ -202,7 +207,7 @@ def equity(
         raise ValueError(f"opponents={opponents!r}: expected 1 to 22 opponents")
     if not isinstance(simulations, int) or simulations <= 0:
         raise ValueError(f"simulations={simulations!r}: expected a positive number")
-    chosen = _choose_method(method, len(board_ids), opponents, simulations)
+    chosen = choose_method(method, len(board_ids), opponents, simulations)
     if chosen == "exact" and not board_ids:
         return preflop_equity(hole_ids)
     hole_array, board_array = np.array(hole_ids), np.array(board_ids, dtype=np.int64)

@@ -32,7 +32,7 @@ from functools import lru_cache
 import numpy as np
 
 from agent.cards import hole_class_index
-from agent.equity import _choose_method, preflop_equity
+from agent.equity import choose_method, preflop_equity
 from agent.holding_equity import holding_equity
 from agent.player import binomial_tails
 from agent.policy import WeightedAction, normalized
@@ -73,7 +73,7 @@ def simulates(simulations: int, board_size: int) -> bool:
     The choice of :func:`agent.equity.equity` (``method="auto"``): enumerate when that is
     cheaper than the simulations, else simulate.
     """
-    return _choose_method("auto", board_size, 1, simulations) == "monte-carlo"
+    return choose_method("auto", board_size, 1, simulations) == "monte-carlo"
 
 
 def band_probabilities(rate: float, simulations: int, cutoffs: Sequence[int]) -> list[float]:
