@@ -11,8 +11,8 @@ mbb/g with their 95% interval, and LBR's decision time per street.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from arena.engine import HeadsUpTable, deal_deck, mix_seed
 from arena.lbr import DEFAULT_BETS, Bet, LBRPlayer, bets_text
-from arena.match import MatchConfig, portable_spec, run_match
+from arena.match import MatchConfig, portable_spec, run_match, run_tasks
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import HANDS_FILE, SUMMARY_FILE, hand_row, read_hands, write_json
 from arena.stats import percentiles
@@ -110,20 +110,7 @@ def lbr_runner(
     def run(
         config: MatchConfig, tasks: list[list[int]], workers: int
     ) -> Iterator[list[dict[str, Any]]]:
-        if workers <= 1:
-            for task in tasks:
-                yield play_lbr_hands(lbr, config, task)
-            return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending = {pool.submit(play_lbr_hands, lbr, config, task) for task in tasks}
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        yield future.result()
-            finally:
-                for future in pending:
-                    future.cancel()
+        return run_tasks(partial(play_lbr_hands, lbr, config), tasks, workers)
 
     return run
 

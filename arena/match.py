@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -157,16 +158,19 @@ def chunks(indices: list[int], size: int = CHUNK_HANDS) -> list[list[int]]:
 ChunkRunner = Callable[[MatchConfig, list[list[int]], int], Iterator[list[dict[str, Any]]]]
 
 
-def run_local(
-    config: MatchConfig, tasks: list[list[int]], workers: int
+def run_tasks(
+    play: Callable[[list[int]], list[dict[str, Any]]], tasks: list[list[int]], workers: int
 ) -> Iterator[list[dict[str, Any]]]:
-    """Yield each task's rows as it finishes: in this process, or in a process pool."""
+    """Yield ``play(task)`` for each task as it finishes: in this process, or in a pool.
+
+    ``play`` must pickle (a module-level function, or a ``functools.partial`` of one).
+    """
     if workers <= 1:
         for task in tasks:
-            yield play_hands(config, task)
+            yield play(task)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(play_hands, config, task) for task in tasks}
+        pending = {pool.submit(play, task) for task in tasks}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -175,6 +179,13 @@ def run_local(
         finally:
             for future in pending:
                 future.cancel()
+
+
+def run_local(
+    config: MatchConfig, tasks: list[list[int]], workers: int
+) -> Iterator[list[dict[str, Any]]]:
+    """Yield each task's rows as it finishes: in this process, or in a process pool."""
+    return run_tasks(partial(play_hands, config), tasks, workers)
 
 
 def run_match(
