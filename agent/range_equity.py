@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from agent.cards import parse_cards
+from agent.equity import remaining_deck
 from agent.evaluator import eval7
 from agent.rng import below, next_state, seed_from
 
@@ -112,16 +113,8 @@ def range_equity_kernel(
     no card in common with the hero or the board. ``samples == 0`` enumerates every
     completion (flop, turn, river); otherwise ``samples`` completions are drawn.
     """
-    dead = np.concatenate((hero, board))
-    used = np.zeros(52, dtype=np.bool_)
-    for card in dead:
-        used[card] = True
-    deck = np.empty(52 - len(dead), dtype=np.int64)
-    size = 0
-    for card in range(52):
-        if not used[card]:
-            deck[size] = card
-            size += 1
+    deck = remaining_deck(np.concatenate((hero, board)))
+    size = len(deck)
     known = len(board)
     full = np.empty(5, dtype=np.int64)
     full[:known] = board
