@@ -1,4 +1,4 @@
-"""Monte Carlo CFR kernels: chance, external and outcome sampling over a batch of deals.
+"""Monte Carlo CFR kernels: external and outcome sampling over a batch of deals (and the registry).
 
 Each deal of a batch is one iteration ``t = first_iteration + i``; player 0 then player 1 is
 the traverser on that deal (alternating updates). Samples inside a kernel come from a
@@ -6,7 +6,8 @@ splitmix64 stream keyed by ``(seed, t)``, so any iteration can be replayed and t
 not depend on how iterations are split into batches or processes.
 
 - Chance sampling (Zinkevich et al. 2007; Lanctot et al. 2009): the deal is the sample; both
-  players' actions are walked full width with reach probabilities.
+  players' actions are walked full width with reach probabilities. It needs no stack and lives
+  in ``blueprint.chance_sweep``; ``KERNELS`` names all three.
 - External sampling (Lanctot et al. 2009, "Monte Carlo Sampling for Regret Minimization in
   Extensive Games"): the traverser's actions full width, the opponent's sampled from its
   current strategy; the opponent's strategy sum gets its current strategy ("simple"
@@ -37,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from blueprint.chance_sweep import chance_sampling_batch
 from blueprint.regret import regret_matching_row
 from blueprint.tree import DECISION, MAX_DEPTH, terminal_value
 
@@ -95,7 +97,7 @@ def _floor_row(regret, row, count):
             regret[row, k] = 0.0
 
 
-CHANCE, EXTERNAL, OUTCOME = 0, 1, 2
+EXTERNAL, OUTCOME = 1, 2
 
 
 @njit(cache=True, nogil=True)
@@ -145,11 +147,8 @@ def _leave(
         for k in range(count):
             total += sigma[d, k] * values[d, k]
         if mine:
-            weight = w_regret * (opp if method == CHANCE else 1.0)
             for k in range(count):
-                regret[row, k] += weight * (values[d, k] - total)
-                if method == CHANCE:
-                    strategy_sum[row, k] += w_average * own * sigma[d, k]
+                regret[row, k] += w_regret * (values[d, k] - total)
     if mine and rm_plus:
         _floor_row(regret, row, count)
     return total
@@ -224,20 +223,6 @@ def _run_batch(
             if traverser == 0:
                 total += value
     return total / max(buckets.shape[0], 1)
-
-
-@njit(cache=True, nogil=True)
-def chance_sampling_batch(
-    kind, player, rnd, first_child, num_children, contribution, infoset_base,
-    buckets, showdown, regret, strategy_sum, seed, first_iteration,
-    rm_plus, regret_exponent, average_exponent, epsilon,
-):  # fmt: skip
-    """Chance-sampled CFR: one full-width iteration per deal of the batch."""
-    return _run_batch(
-        CHANCE, kind, player, rnd, first_child, num_children, contribution, infoset_base,
-        buckets, showdown, regret, strategy_sum, seed, first_iteration,
-        rm_plus, regret_exponent, average_exponent, epsilon,
-    )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)

@@ -11,12 +11,14 @@ averaging in sequence form, which keeps each stream's convergence guarantee: the
 player's equilibrium strategies in a two-player zero-sum game is convex (von Neumann).
 
 Iterations run in batches: deals for a batch are sampled by the compiled sampler, then the
-solver kernel runs them. Between batches the loop updates the progress bar (iterations/s and
-the running game value: the mean sampled value for player 0 of the current strategies) and
-writes a checkpoint every ``checkpoint_seconds``: one ``.npz`` of tables per stream and a JSON
-with the parameters and counters. A resumed run continues at the checkpoint's iteration
-numbers with the same deals and kernel seeds, so it ends with the same tables as an
-uninterrupted run.
+solver kernel runs them. While training, the tables keep their rows in bucket-major order
+(``blueprint.row_layout``), so one deal's rows are a few contiguous blocks; checkpoints and
+``strategy_sum`` use the tree's canonical order. Between batches the loop updates the
+progress bar (iterations/s and the running game value: the mean sampled value for player 0
+of the current strategies) and writes a checkpoint every ``checkpoint_seconds``: one
+``.npz`` of tables per stream and a JSON with the parameters and counters. A resumed run
+continues at the checkpoint's iteration numbers with the same deals and kernel seeds, so it
+ends with the same tables as an uninterrupted run.
 
 MCCFR: Lanctot et al., "Monte Carlo Sampling for Regret Minimization in Extensive Games"
 (NIPS 2009); regret-matching+ and linear averaging: Tammelin et al. (IJCAI 2015); discounting:
@@ -36,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from blueprint.holdem import HoldemConfig, build_tree, sample_deals
+from blueprint.row_layout import BucketMajorLayout
 from blueprint.tree import BettingTree
 
 CHECKPOINT_FORMAT = "pokerbot-blueprint-checkpoint"
@@ -94,7 +97,7 @@ def stream_seed(seed: int, stream: int) -> int:
 
 @dataclass
 class Stream:
-    """One independent MCCFR run: its seed, tables and counters."""
+    """One independent MCCFR run: its seed, tables (in training row order) and counters."""
 
     seed: int
     regret: np.ndarray
@@ -115,16 +118,18 @@ class Trainer:
     game: HoldemConfig
     config: TrainConfig
     tree: BettingTree = field(init=False)
+    layout: BucketMajorLayout = field(init=False)
     streams: list[Stream] = field(init=False)
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
         self.tree = build_tree(self.game)
+        self.layout = BucketMajorLayout.of(self.tree)
         self.streams = [
             Stream(stream_seed(self.config.seed, s), self.tree.new_table(), self.tree.new_table())
             for s in range(self.config.streams)
         ]
-        self._kernel = make_kernel(self.tree, self.config)
+        self._kernel = make_kernel(self.tree, self.config, self.layout.infoset_base)
 
     @property
     def done(self) -> int:
@@ -139,7 +144,8 @@ class Trainer:
     def _advance(self, index: int, count: int) -> int:
         stream = self.streams[index]
         buckets, showdown = sample_deals(self.game, stream.seed, stream.done, count)
-        value = self._kernel(stream, buckets, showdown, stream.done + 1)
+        rows = self.layout.scale_deals(buckets)
+        value = self._kernel(stream, rows, showdown, stream.done + 1)
         stream.value_sum += value
         stream.done += count
         return count
@@ -189,24 +195,32 @@ class Trainer:
         return work
 
     def strategy_sum(self) -> np.ndarray:
-        """The streams' strategy sums added, in stream order."""
+        """The streams' strategy sums added, in stream order (canonical rows)."""
         total = self.streams[0].strategy_sum.copy()
         for stream in self.streams[1:]:
             total += stream.strategy_sum
-        return total
+        return self.layout.to_canonical(total)
+
+    def tables(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        """Stream ``index``'s regret and strategy-sum tables in canonical row order."""
+        stream = self.streams[index]
+        return self.layout.to_canonical(stream.regret), self.layout.to_canonical(
+            stream.strategy_sum
+        )
 
 
-def make_kernel(tree: BettingTree, config: TrainConfig) -> Kernel:
+def make_kernel(tree: BettingTree, config: TrainConfig, infoset_base: np.ndarray) -> Kernel:
     """The batch runner of ``config.algorithm`` (``blueprint.mccfr``), bound to the tree.
 
-    The returned function runs one batch of deals on a stream's tables and returns the sum
-    of player 0's sampled root values.
+    ``infoset_base`` is the row layout the tables use (the deals must match it). The
+    returned function runs one batch of deals on a stream's tables and returns the sum of
+    player 0's sampled root values.
     """
     from blueprint.mccfr import KERNELS
 
     batch = KERNELS[config.algorithm]
     arrays = (tree.kind, tree.player, tree.round, tree.first_child, tree.num_children,
-              tree.contribution, tree.infoset_base)  # fmt: skip
+              tree.contribution, infoset_base)  # fmt: skip
     regret_exponent = 1.0 if config.linear_regrets else 0.0
 
     def run(stream: Stream, buckets: np.ndarray, showdown: np.ndarray, first: int) -> float:
@@ -236,10 +250,11 @@ def save_checkpoint(trainer: Trainer, directory: Path) -> None:
     """Write one ``stream-<s>.npz`` per stream, then ``checkpoint.json`` (written last)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    for index, stream in enumerate(trainer.streams):
+    for index in range(len(trainer.streams)):
+        regret, strategy_sum = trainer.tables(index)
         part = directory / f"stream-{index}.npz.tmp"
         with part.open("wb") as handle:
-            np.savez(handle, regret=stream.regret, strategy_sum=stream.strategy_sum)
+            np.savez(handle, regret=regret, strategy_sum=strategy_sum)
         part.replace(directory / f"stream-{index}.npz")
     part = directory / "checkpoint.json.tmp"
     part.write_text(json.dumps(_meta(trainer), indent=2, sort_keys=True) + "\n")
@@ -266,7 +281,7 @@ def load_checkpoint(directory: Path, iterations: int | None = None) -> Trainer:
     for index, (stream, saved) in enumerate(zip(trainer.streams, meta["streams"], strict=True)):
         if saved["seed"] != stream.seed:
             raise ValueError(f"checkpoint {str(path)!r}: stream {index} has a foreign seed")
-        _load_tables(directory / f"stream-{index}.npz", stream)
+        _load_tables(directory / f"stream-{index}.npz", stream, trainer.layout)
         stream.done, stream.value_sum = int(saved["done"]), float(saved["value_sum"])
         if stream.done > trainer.config.stream_iterations(index):
             raise ValueError(
@@ -276,7 +291,7 @@ def load_checkpoint(directory: Path, iterations: int | None = None) -> Trainer:
     return trainer
 
 
-def _load_tables(path: Path, stream: Stream) -> None:
+def _load_tables(path: Path, stream: Stream, layout: BucketMajorLayout) -> None:
     if not path.is_file():
         raise ValueError(f"checkpoint file {str(path)!r} is missing")
     try:
@@ -289,5 +304,5 @@ def _load_tables(path: Path, stream: Stream) -> None:
             f"checkpoint file {str(path)!r} holds tables of shape {regret.shape},"
             f" the game needs {stream.regret.shape}"
         )
-    stream.regret[...] = regret
-    stream.strategy_sum[...] = strategy_sum
+    stream.regret[layout.order] = regret
+    stream.strategy_sum[layout.order] = strategy_sum
