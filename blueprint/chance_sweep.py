@@ -17,7 +17,8 @@ all strategies before any update gives exactly the numbers of the recursive walk
 (``tests/blueprint/reference_mccfr.py``). The player who is not traversing keeps its
 regrets, so the second traverser reuses the strategies the first pass computed at its
 decisions. The arrays a sweep needs are indexed by node and stay in the first-level cache;
-only the deal's own rows of the tables are read from memory.
+only the deal's own rows of the tables are read from memory, and those of the next deal are
+prefetched (``blueprint.prefetch``) while the current one runs.
 
 Same signature as the kernels of ``blueprint.mccfr``::
 
@@ -34,20 +35,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from blueprint.prefetch import prefetch_row
 from blueprint.regret import regret_matching_row
 from blueprint.tree import DECISION, terminal_value
 
 
 @njit(cache=True, nogil=True)
+def _prefetch(decisions, player, rnd, infoset_base, deal, regret, strategy_sum):
+    """Start loading the rows a deal will read (see ``blueprint.prefetch``)."""
+    for node in decisions:
+        r = infoset_base[node] + deal[player[node], rnd[node]]
+        prefetch_row(regret, r)
+        prefetch_row(strategy_sum, r)
+
+
+@njit(cache=True, nogil=True)
 def _forward(
-    traverser, kind, player, rnd, first_child, num_children, infoset_base, deal, regret,
+    traverser, decisions, player, rnd, first_child, num_children, infoset_base, deal, regret,
     reached, row, own, opp, sigma, fresh,
 ):  # fmt: skip
     """Rows, current strategies and reach probabilities of every reached decision."""
     reached[0], own[0], opp[0] = True, 1.0, 1.0
-    for node in range(kind.shape[0]):
-        if kind[node] != DECISION:
-            continue
+    for node in decisions:
         first, count = first_child[node], num_children[node]
         if not reached[node]:
             for k in range(count):
@@ -116,13 +125,16 @@ def chance_sampling_batch(
     row = np.zeros(n, dtype=np.int64)
     own, opp, value = np.zeros(n), np.zeros(n), np.zeros(n)
     sigma = np.zeros((n, width))
+    decisions = np.flatnonzero(kind == DECISION)
     total = 0.0
     for i in range(buckets.shape[0]):
         t = first_iteration + i
         w_regret, w_average = float(t) ** regret_exponent, float(t) ** average_exponent
         fresh[:] = False
+        if i + 1 < buckets.shape[0]:
+            _prefetch(decisions, player, rnd, infoset_base, buckets[i + 1], regret, strategy_sum)
         for traverser in range(2):
-            _forward(traverser, kind, player, rnd, first_child, num_children, infoset_base,
+            _forward(traverser, decisions, player, rnd, first_child, num_children, infoset_base,
                      buckets[i], regret, reached, row, own, opp, sigma, fresh)  # fmt: skip
             root = _backward(traverser, kind, player, first_child, num_children, contribution,
                              showdown[i], regret, strategy_sum, rm_plus, w_regret, w_average,
