@@ -3,10 +3,11 @@
 Both run the study's game (stacks 1000, blinds 5/10, fold/call/min-raise with 2 raises a
 player a round, 169 hole classes + suitless flop ranks) on the same deals. Prints iterations
 per second of the plain-Python reference (tests/blueprint/reference_mccfr.py, the test
-oracle), of the compiled trainer with 1 and with N worker threads, the ratios, and the time
-the study's 10M iterations would take. Target: a ratio of 100 or more; 10M iterations in 5
-minutes or less on 2 cores. Then the speed of external sampling on the shipped blueprint's
-game (ehs500 flop buckets, half-pot/pot/all-in raises).
+oracle), of the compiled trainer (``blueprint.chance_sweep`` on bucket-major tables) with 1
+and with N worker threads, the ratios, and the time the study's 10M iterations would take.
+Target: a ratio of 100 or more; 10M iterations in 5 minutes or less on 2 cores, under 4 GB.
+Then the speed of external sampling on a bucketed game (ehs500 flop buckets,
+half-pot/pot/all-in raises), and the process's peak resident memory.
 
     python -m bench.train [--iterations 400000] [--reference-iterations 2000] [--workers 2]
 """
@@ -14,6 +15,7 @@ game (ehs500 flop buckets, half-pot/pot/all-in raises).
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -68,11 +70,13 @@ def main() -> None:
     print(f"10M iterations: {1e7 / many / 60:.1f} min with {args.workers} workers (target 5)")
     print(f"memory: {2 * args.workers * tree.num_infosets * tree.max_actions * 8 / 1e9:.2f} GB"
           f" of float64 tables for {args.workers} streams")  # fmt: skip
-    shipped = HoldemConfig(actions=parse_actions("half,pot,allin:2"), abstraction="ehs500")
-    print("shipped game: ehs500 flop buckets, half-pot/pot/all-in, external sampling")
+    bucketed = HoldemConfig(actions=parse_actions("half,pot,allin:2"), abstraction="ehs500")
+    print("bucketed game: ehs500 flop buckets, half-pot/pot/all-in, external sampling")
     for workers in (1, args.workers):
-        speed = compiled_speed(shipped, 4 * args.iterations, workers, args.workers, "external")
+        speed = compiled_speed(bucketed, 4 * args.iterations, workers, args.workers, "external")
         print(f"compiled, {workers} worker(s)       {speed:>10,.0f} it/s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6  # kilobytes on Linux
+    print(f"peak resident memory of this process: {peak:.2f} GB")
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ def _progress_bar(trainer: Trainer):
 
 
 @click.command("train")
-@click.option("--iterations", type=click.IntRange(min=1), default=6_000_000, show_default=True)
+@click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True)
 @click.option("--abstraction", default="study", show_default=True,
               help="Card abstraction: 'study' or 'ehs<N>' (N flop EHS buckets).")  # fmt: skip
 @click.option("--actions", default="study", show_default=True,
