@@ -9,7 +9,7 @@ Target: a ratio of 100 or more; 10M iterations in 5 minutes or less on 2 cores, 
 Then the speed of external sampling on a bucketed game (ehs500 flop buckets,
 half-pot/pot/all-in raises), and the process's peak resident memory.
 
-    python -m bench.train [--iterations 400000] [--reference-iterations 2000] [--workers 2]
+    python -m bench.train [--iterations 400000] [--reference-iterations 5000] [--workers 2]
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def compiled_speed(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=400_000)
-    parser.add_argument("--reference-iterations", type=int, default=2_000)
+    parser.add_argument("--reference-iterations", type=int, default=5_000)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     config = HoldemConfig()
