@@ -10,14 +10,21 @@ study's (seed 004), lossless preflop and suitless on the flop:
   high to low): bucket = ``class * 455 + flop_rank_index``, 169 x 455 = 76,895 buckets
   (combinations with five cards of a rank never occur).
 
-The bucketed abstraction of the survey (seed 001), ``ehs<N>`` (for example ``ehs200``), keeps
-the 169 classes preflop and puts hole cards + flop into N equal-frequency buckets of expected
-hand strength (``agent.flop_buckets``).
+The bucketed abstractions of the survey (seed 001) keep the 169 classes preflop and map hole
+cards + flop to its suit-isomorphism class, then the class to one of N flop buckets through a
+class table (``class_buckets``), the same table for the trainer's deal sampler and the agent:
+
+* ``ehs<N>`` (for example ``ehs200``): N equal-frequency buckets of expected hand strength
+  (``agent.flop_buckets``);
+* ``km<N>`` (for example ``km500``): N k-means clusters of river-equity histograms, the
+  distribution-aware abstraction (``agent.flop_histograms``); the assignment ships as
+  ``data/flop_km<N>.npz``.
 
 A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
-``'AKs'`` preflop; on the flop ``'AKs 555'`` (study) or ``'E57'`` (EHS bucket 57 of N, 0 the
-weakest). Compiled kernels compute buckets from the lookup tables ``HOLE_TABLE`` and
-``FLOP_TABLE`` (see ``study_buckets``) or ``agent.flop_buckets.flop_class``.
+``'AKs'`` preflop; on the flop ``'AKs 555'`` (study), ``'E57'`` (EHS bucket 57 of N) or
+``'K57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
+the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
+``agent.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
 
 >>> from agent.cards import parse_cards
 >>> abstraction = get_abstraction("study")
@@ -97,6 +104,28 @@ class CardAbstraction:
         """True for the ``ehs<N>`` abstractions (flop buckets by hand strength)."""
         return self.name.startswith("ehs")
 
+    @property
+    def by_histogram(self) -> bool:
+        """True for the ``km<N>`` abstractions (flop buckets by equity-histogram k-means)."""
+        return self.name.startswith("km")
+
+    @property
+    def by_class(self) -> bool:
+        """True when flop buckets come from a table over the suit-isomorphism classes."""
+        return self.by_equity or self.by_histogram
+
+    def class_buckets(self) -> np.ndarray:
+        """The flop bucket of every class row of ``agent.flop_buckets`` (``int32``)."""
+        if self.by_equity:
+            from agent import flop_buckets
+
+            return flop_buckets.class_buckets(self.num_buckets[1])
+        if self.by_histogram:
+            from agent import flop_histograms
+
+            return flop_histograms.class_buckets(self.num_buckets[1])
+        raise ValueError(f"the {self.name} abstraction has no flop class table")
+
     def bucket(self, hole: Sequence[int], board: Sequence[int]) -> int:
         """The bucket of hole cards on a board of 0 (preflop) or 3 (flop) card ids."""
         if len(hole) != 2:
@@ -106,12 +135,12 @@ class CardAbstraction:
             return hole_index
         if len(board) != 3:
             raise ValueError(f"board {list(board)!r}: the {self.name} abstraction covers 0 or 3")
-        if self.by_equity:
+        if self.by_class:
             from agent import flop_buckets
 
             keys = flop_buckets.load_table()["keys"]
             row = flop_buckets.flop_class(keys, flop_buckets.PERMUTATIONS, *hole, *board)
-            return int(flop_buckets.class_buckets(self.num_buckets[1])[row])
+            return int(self.class_buckets()[row])
         flop = int(FLOP_TABLE[rank_of(board[0]), rank_of(board[1]), rank_of(board[2])])
         return hole_index * NUM_FLOP_RANKS + flop
 
@@ -124,8 +153,8 @@ class CardAbstraction:
         self._check(round_index, bucket)
         if round_index == 0:
             return HOLE_CLASSES[bucket]
-        if self.by_equity:
-            return f"E{bucket}"
+        if self.by_class:
+            return f"{self._letter}{bucket}"
         hole, flop = divmod(bucket, NUM_FLOP_RANKS)
         return f"{HOLE_CLASSES[hole]} {FLOP_RANKS[flop]}"
 
@@ -142,7 +171,11 @@ class CardAbstraction:
         parts = label.split(" ")
         if round_index == 0 and len(parts) == 1 and parts[0] in HOLE_CLASSES:
             return HOLE_CLASSES.index(parts[0])
-        if round_index == 1 and self.by_equity and re.fullmatch(r"E(0|[1-9]\d*)", label):
+        if (
+            round_index == 1
+            and self.by_class
+            and re.fullmatch(self._letter + r"(0|[1-9]\d*)", label)
+        ):
             bucket = int(label[1:])
             if bucket < self.num_buckets[1]:
                 return bucket
@@ -153,11 +186,15 @@ class CardAbstraction:
         expected = "a hole class like 'AKs'"
         if round_index == 1:
             expected = (
-                f"a flop bucket E0..E{self.num_buckets[1] - 1}"
-                if self.by_equity
+                f"a flop bucket {self._letter}0..{self._letter}{self.num_buckets[1] - 1}"
+                if self.by_class
                 else "a hole class and three flop ranks like 'AKs 555'"
             )
         raise ValueError(f"card label {label!r}: expected {expected}")
+
+    @property
+    def _letter(self) -> str:
+        return "E" if self.by_equity else "K"
 
     def _check(self, round_index: int, bucket: int) -> None:
         if not 0 <= round_index < len(self.num_buckets):
@@ -173,16 +210,25 @@ ABSTRACTIONS = {STUDY: CardAbstraction(STUDY, (169, 169 * NUM_FLOP_RANKS))}
 
 
 def get_abstraction(name: str) -> CardAbstraction:
-    """A card abstraction by name: ``'study'`` or ``'ehs<N>'`` with 2 <= N <= 5000.
+    """A card abstraction by name: ``'study'``, ``'ehs<N>'`` or ``'km<N>'`` with 2 <= N <= 5000.
+
+    ``km<N>`` needs its table ``data/flop_km<N>.npz`` (ValueError naming the build command).
 
     >>> get_abstraction("ehs200").num_buckets
     (169, 200)
+    >>> get_abstraction("km500").label(1, 57)
+    'K57'
     """
-    match = re.fullmatch(r"ehs([1-9]\d*)", name)
-    if match and 2 <= int(match.group(1)) <= 5000:
-        return CardAbstraction(name, (169, int(match.group(1))))
+    match = re.fullmatch(r"(ehs|km)([1-9]\d*)", name)
+    if match and 2 <= int(match.group(2)) <= 5000:
+        if match.group(1) == "km":
+            from agent import flop_histograms
+
+            flop_histograms.require_table(int(match.group(2)))
+        return CardAbstraction(name, (169, int(match.group(2))))
     if name not in ABSTRACTIONS:
         raise ValueError(
-            f"unknown card abstraction {name!r}: expected 'study' or 'ehs<N>' like 'ehs200'"
+            f"unknown card abstraction {name!r}: expected 'study', 'ehs<N>' like 'ehs200'"
+            " or 'km<N>' like 'km500' (2 <= N <= 5000)"
         )
     return ABSTRACTIONS[name]

@@ -175,7 +175,7 @@ def sample_study_deals(
 
 
 @njit(cache=True, nogil=True)
-def sample_ehs_deals(
+def sample_class_deals(
     seed: int,
     first: int,
     buckets: np.ndarray,
@@ -185,7 +185,11 @@ def sample_ehs_deals(
     permutations: np.ndarray,
     class_bucket: np.ndarray,
 ) -> None:
-    """Like ``sample_study_deals`` with flop buckets by hand strength (``agent.flop_buckets``)."""
+    """Like ``sample_study_deals`` with flop buckets from a class table (``ehs<N>``, ``km<N>``).
+
+    ``class_bucket[row]`` is the bucket of the class in row ``row`` of the sorted ``keys``
+    (``CardAbstraction.class_buckets``), the table the agent's ``bucket`` reads.
+    """
     cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
     for d in range(showdown.shape[0]):
         deal_cards(seed, first + d, cards)
@@ -213,11 +217,10 @@ def sample_deals(
     buckets = np.empty((count, 2, config.game.rounds), dtype=np.int32)
     showdown = np.empty(count, dtype=np.int8)
     cards = config.cards
-    if cards.by_equity:
+    if cards.by_class:
         keys = flop_buckets.load_table()["keys"]
-        class_bucket = flop_buckets.class_buckets(cards.num_buckets[1])
-        sample_ehs_deals(seed, first, buckets, showdown, HOLE_TABLE, keys,
-                         flop_buckets.PERMUTATIONS, class_bucket)  # fmt: skip
+        sample_class_deals(seed, first, buckets, showdown, HOLE_TABLE, keys,
+                           flop_buckets.PERMUTATIONS, cards.class_buckets())  # fmt: skip
     else:
         sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
     return buckets, showdown

@@ -86,9 +86,10 @@ def test_bad_sampler_input() -> None:
         sample_deals(HoldemConfig(), seed=-1, first=0, count=1)
 
 
-def test_ehs_deals_match_the_python_abstraction() -> None:
-    config = HoldemConfig(abstraction="ehs200")
-    cards_abstraction = get_abstraction("ehs200")
+@pytest.mark.parametrize("name", ["ehs200", "km500"])
+def test_class_table_deals_match_the_python_abstraction(name: str) -> None:
+    config = HoldemConfig(abstraction=name)
+    cards_abstraction = get_abstraction(name)
     buckets, showdown = sample_deals(config, seed=2, first=0, count=100)
     study_showdown = sample_deals(HoldemConfig(), seed=2, first=0, count=100)[1]
     assert (showdown == study_showdown).all()  # same cards, other buckets
@@ -101,3 +102,5 @@ def test_ehs_deals_match_the_python_abstraction() -> None:
             assert buckets[d, player, 1] == cards_abstraction.bucket(hole, c[4:7])
     with pytest.raises(ValueError, match="'ehs1'"):
         HoldemConfig(abstraction="ehs1")
+    with pytest.raises(ValueError, match=r"flop_km7\.npz"):
+        HoldemConfig(abstraction="km7")
