@@ -27,7 +27,10 @@ abstraction with earth mover's distance in imperfect-information games", AAAI 20
 
 The class -> bucket assignment of ``km<N>`` ships as ``data/flop_km<N>.npz`` (int16 per class
 row, aligned with the sorted keys of ``data/flop_ehs.npz``), built by
-``python -m agent.flop_histograms --buckets N --out data/flop_km<N>.npz``.
+``python -m agent.flop_histograms --buckets N --out data/flop_km<N>.npz`` (N = 500, 10 bins,
+seed 1, 100 Lloyd iterations: 3.5 minutes on 2 cores, 0.5 GB of memory, a 0.5 MB file). The
+file also holds its parameters (format version, bins, seed, iterations), each bucket's mean
+equity, mean histogram and weight, and a checksum of the class keys it indexes.
 
 >>> bin_of(1980, 10), bin_of(0, 10), bin_of(990, 10), bin_of(989, 10)
 (9, 0, 5, 4)
