@@ -22,7 +22,7 @@ class table (``class_buckets``), the same table for the trainer's deal sampler a
 
 A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
 ``'AKs'`` preflop; on the flop ``'AKs 555'`` (study), ``'E57'`` (EHS bucket 57 of N) or
-``'K57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
+``'M57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
 the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
 ``agent.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
 
@@ -194,7 +194,7 @@ class CardAbstraction:
 
     @property
     def _letter(self) -> str:
-        return "E" if self.by_equity else "K"
+        return "E" if self.by_equity else "M"  # "M": no rank or suit letter, unlike "K"
 
     def _check(self, round_index: int, bucket: int) -> None:
         if not 0 <= round_index < len(self.num_buckets):
@@ -217,7 +217,7 @@ def get_abstraction(name: str) -> CardAbstraction:
     >>> get_abstraction("ehs200").num_buckets
     (169, 200)
     >>> get_abstraction("km500").label(1, 57)
-    'K57'
+    'M57'
     """
     match = re.fullmatch(r"(ehs|km)([1-9]\d*)", name)
     if match and 2 <= int(match.group(2)) <= 5000:

@@ -156,10 +156,10 @@ def test_km_labels_roundtrip_and_suit_isomorphic_hands_share_a_bucket() -> None:
     )
     for bucket in (0, strong, 499):
         assert cards.parse_label(1, cards.label(1, bucket)) == bucket
-    assert cards.label(1, 57) == "K57"
-    with pytest.raises(ValueError, match=r"K0\.\.K499"):
-        cards.parse_label(1, "K500")
-    with pytest.raises(ValueError, match=r"K0\.\.K499"):
+    assert cards.label(1, 57) == "M57"  # not "K57": K9 reads like the hole class K9s
+    with pytest.raises(ValueError, match=r"M0\.\.M499"):
+        cards.parse_label(1, "M500")
+    with pytest.raises(ValueError, match=r"M0\.\.M499"):
         cards.parse_label(1, "E57")
 
 
