@@ -15,7 +15,8 @@ buckets are equal-frequency EHS quantiles over all 26 million (hole, flop) combi
   and loaded lazily. A blueprint trained on ``ehs<N>`` is only valid with the same table.
 
 Compiled lookups (``flop_class``) binary-search the sorted keys, so the trainer's deal sampler
-and the agent find the same bucket.
+and the agent find the same bucket. The same class rows carry the equity-histogram k-means
+buckets of ``agent.flop_histograms`` (``km<N>``).
 
 >>> from agent.cards import parse_cards
 >>> a = canonical_key(*parse_cards(["Ah", "Kh", "2h", "7c", "9d"]))
