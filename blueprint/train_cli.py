@@ -74,7 +74,8 @@ def _progress_bar(trainer: Trainer):
 @click.command("train")
 @click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True)
 @click.option("--abstraction", default="study", show_default=True,
-              help="Card abstraction: 'study' or 'ehs<N>' (N flop EHS buckets).")  # fmt: skip
+              help="Card abstraction: 'study', 'ehs<N>' or 'km<N>' (N flop buckets by EHS or by"
+                   " equity-histogram k-means).")  # fmt: skip
 @click.option("--actions", default="study", show_default=True,
               help="'study' (min:2: fold/call/min-raise), 'sizes' (half,pot,allin:2), or"
                    " 'size,...:cap' of min, third, half, twothirds, pot, 2pot, allin.")  # fmt: skip
