@@ -43,14 +43,17 @@ import importlib.resources
 import time
 import zlib
 from functools import cache
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit, prange
 
 from agent import flop_buckets
 from agent.evaluator import eval7
+
+if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 FORMAT_VERSION = 1
 DEFAULT_BINS = 10
