@@ -203,10 +203,8 @@ class Trainer:
 
     def tables(self, index: int) -> tuple[np.ndarray, np.ndarray]:
         """Stream ``index``'s regret and strategy-sum tables in canonical row order."""
-        stream = self.streams[index]
-        return self.layout.to_canonical(stream.regret), self.layout.to_canonical(
-            stream.strategy_sum
-        )
+        stream, canonical = self.streams[index], self.layout.to_canonical
+        return canonical(stream.regret), canonical(stream.strategy_sum)
 
 
 def make_kernel(tree: BettingTree, config: TrainConfig, infoset_base: np.ndarray) -> Kernel:
