@@ -36,8 +36,8 @@ import numpy as np
 from numba import njit
 
 from blueprint.prefetch import prefetch_row
-from blueprint.regret import regret_matching_row
-from blueprint.tree import DECISION, terminal_value
+from blueprint.regret import floor_row, regret_matching_row
+from blueprint.tree import DECISION, traverser_utility
 
 
 @njit(cache=True, nogil=True)
@@ -81,15 +81,12 @@ def _backward(
     strategy_sum, rm_plus, w_regret, w_average, reached, row, own, opp, sigma, value,
 ):  # fmt: skip
     """Values bottom-up and the traverser's regret and strategy-sum updates; the root value."""
-    sign = 1.0 if traverser == 0 else -1.0
     for node in range(kind.shape[0] - 1, -1, -1):
         if not reached[node]:
             value[node] = 0.0
             continue
         if kind[node] != DECISION:
-            value[node] = sign * terminal_value(
-                kind[node], player[node], contribution[node, 0], contribution[node, 1], showdown
-            )
+            value[node] = traverser_utility(kind, player, contribution, node, showdown, traverser)
             continue
         first, count = first_child[node], num_children[node]
         total = 0.0
@@ -103,9 +100,7 @@ def _backward(
             regret[r, k] += weight * (value[first + k] - total)
             strategy_sum[r, k] += average * sigma[node, k]
         if rm_plus:
-            for k in range(count):
-                if regret[r, k] < 0.0:
-                    regret[r, k] = 0.0
+            floor_row(regret, r, count)
     return value[0]
 
 

@@ -39,8 +39,8 @@ import numpy as np
 from numba import njit, uint64
 
 from blueprint.chance_sweep import chance_sampling_batch
-from blueprint.regret import regret_matching_row
-from blueprint.tree import DECISION, MAX_DEPTH, terminal_value
+from blueprint.regret import floor_row, regret_matching_row
+from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
 
 _GOLDEN = uint64(0x9E3779B97F4A7C15)
 
@@ -78,23 +78,6 @@ def _sample(probabilities, count, state):
         if u < total:
             return k
     return count - 1
-
-
-@njit(cache=True, nogil=True)
-def _utility(kind, player, contribution, node, showdown, traverser):
-    """The traverser's utility at a terminal."""
-    value = terminal_value(
-        kind[node], player[node], contribution[node, 0], contribution[node, 1], showdown
-    )
-    return value if traverser == 0 else -value
-
-
-@njit(cache=True, nogil=True)
-def _floor_row(regret, row, count):
-    """Regret-matching+: floor one row at zero."""
-    for k in range(count):
-        if regret[row, k] < 0.0:
-            regret[row, k] = 0.0
 
 
 EXTERNAL, OUTCOME = 1, 2
@@ -150,7 +133,7 @@ def _leave(
             for k in range(count):
                 regret[row, k] += w_regret * (values[d, k] - total)
     if mine and rm_plus:
-        _floor_row(regret, row, count)
+        floor_row(regret, row, count)
     return total
 
 
@@ -177,7 +160,9 @@ def _walk(
                 continue
             child = first_child[node] + k
             if kind[child] != DECISION:
-                values[d, k] = _utility(kind, player, contribution, child, showdown, traverser)
+                values[d, k] = traverser_utility(
+                    kind, player, contribution, child, showdown, traverser
+                )
                 continue
             reach[d + 1, 0] = reach[d, 0] * (sigma[d, k] if mine else 1.0)
             reach[d + 1, 1] = reach[d, 1] * (1.0 if mine else sigma[d, k])

@@ -13,6 +13,7 @@ Kernel signatures (all ``@njit(cache=True)``):
 - ``regret_matching_row(regret, row, count, out)``: the current strategy of one row into
   ``out[:count]``;
 - ``current_strategy(regret, row_actions, out)``: the whole table into ``out`` (float64);
+- ``floor_row(regret, row, count)``: RM+ reset of one row's first ``count`` regrets;
 - ``floor_regrets(regret, row_player, player)``: RM+ reset of ``player``'s rows (-1 = all);
 - ``discount_regrets(regret, row_player, player, positive, negative)``: scale ``player``'s
   regrets by ``positive`` where >= 0 and ``negative`` where < 0;
@@ -61,13 +62,19 @@ def current_strategy(regret: np.ndarray, row_actions: np.ndarray, out: np.ndarra
 
 
 @njit(cache=True, nogil=True)
+def floor_row(regret: np.ndarray, row: int, count: int) -> None:
+    """Regret-matching+ reset of one row: its first ``count`` negative regrets to 0."""
+    for k in range(count):
+        if regret[row, k] < 0.0:
+            regret[row, k] = 0.0
+
+
+@njit(cache=True, nogil=True)
 def floor_regrets(regret: np.ndarray, row_player: np.ndarray, player: int) -> None:
     """Regret-matching+ reset: negative regrets of ``player``'s rows (-1 = every row) to 0."""
     for row in range(regret.shape[0]):
         if player < 0 or row_player[row] == player:
-            for k in range(regret.shape[1]):
-                if regret[row, k] < 0.0:
-                    regret[row, k] = 0.0
+            floor_row(regret, row, regret.shape[1])
 
 
 @njit(cache=True, nogil=True)

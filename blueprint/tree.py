@@ -335,6 +335,15 @@ def tree_from_expander(
 
 
 @njit(cache=True, nogil=True)
+def traverser_utility(kind, player, contribution, node, showdown, traverser):
+    """The utility of player ``traverser`` at terminal ``node`` (``terminal_value`` signed)."""
+    value = terminal_value(
+        kind[node], player[node], contribution[node, 0], contribution[node, 1], showdown
+    )
+    return value if traverser == 0 else -value
+
+
+@njit(cache=True, nogil=True)
 def terminal_value(
     kind: int, folder: int, contribution0: float, contribution1: float, showdown: int
 ) -> float:
