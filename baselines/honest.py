@@ -25,21 +25,18 @@ law of the simulated decision (the won deals are Binomial(simulations, p) with `
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 
-from agent.equity import equity
-from agent.policy import PolicyPlayer, WeightedAction, certain
+from agent.policy import WeightedAction, certain
 from agent.snapshot import Snapshot, legal_call, legal_fold
-from agent.thresholds import win_rate
-from baselines.win_rate_law import holding_by_holding, law_table
+from baselines.win_rate_player import HeadsUpRule, WinRatePlayer
 
 HONEST_SIMULATIONS = 1000
 
 
-class HonestPlayer(PolicyPlayer):
+class HonestPlayer(WinRatePlayer):
     """Calls with a win rate of at least 1/players in the hand, else folds; never raises."""
 
     def __init__(
@@ -49,37 +46,15 @@ class HonestPlayer(PolicyPlayer):
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ):
-        super().__init__(rng=rng, seed=seed)
-        if not isinstance(simulations, int) or simulations <= 0:
-            raise ValueError(f"simulations={simulations!r}: expected a positive integer")
-        self.simulations = simulations
-
-    def win_rate(self, snapshot: Snapshot) -> float:
-        """The chance to win or tie against the opponents still in the hand."""
-        opponents = max(1, snapshot.opponents)
-        found = equity(snapshot.hole, snapshot.board, opponents, self.simulations, self.rng)
-        return win_rate(found)
+        super().__init__(simulations, rng=rng, seed=seed)
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         keep = self.win_rate(snapshot) >= 1.0 / max(2, snapshot.players)
         return certain(legal_call(snapshot) if keep else legal_fold())
 
-    def policy_table(
-        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
-    ) -> list[list[WeightedAction]]:
-        """``[self.policy(snapshot with hole h) for h in holes]`` in law, in one pass.
-
-        Heads-up: exact where one decision computes its win rate exactly (preflop, river),
-        the law of the ``simulations``-deal estimate elsewhere. Several opponents: holding
-        by holding.
-        """
-        if snapshot.opponents > 1:
-            return holding_by_holding(self.policy, snapshot, holes)
+    def heads_up_rule(self, snapshot: Snapshot) -> HeadsUpRule:
         players = max(2, snapshot.players)
-        return law_table(
-            snapshot,
-            holes,
-            self.simulations,
+        return (
             (keep_cutoff(self.simulations, players),),
             lambda rate: int(rate >= 1.0 / players),
             lambda level: legal_call(snapshot) if level else legal_fold(),

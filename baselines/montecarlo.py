@@ -17,13 +17,10 @@ response.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from agent.equity import equity
 from agent.player import level_cutoffs
-from agent.policy import PolicyPlayer, WeightedAction, certain
+from agent.policy import WeightedAction, certain
 from agent.snapshot import Snapshot
 from agent.thresholds import (
     STUDY_THRESHOLDS,
@@ -32,14 +29,13 @@ from agent.thresholds import (
     level_action,
     threshold_action,
     threshold_level,
-    win_rate,
 )
-from baselines.win_rate_law import holding_by_holding, law_table
+from baselines.win_rate_player import HeadsUpRule, WinRatePlayer
 
 MONTE_CARLO_SIMULATIONS = 10_000
 
 
-class MonteCarloPlayer(PolicyPlayer):
+class MonteCarloPlayer(WinRatePlayer):
     """Raises 2x min, min-raises, calls or checks/folds by its win rate (seed 004)."""
 
     def __init__(
@@ -50,37 +46,15 @@ class MonteCarloPlayer(PolicyPlayer):
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ):
-        super().__init__(rng=rng, seed=seed)
-        if not isinstance(simulations, int) or simulations <= 0:
-            raise ValueError(f"simulations={simulations!r}: expected a positive integer")
-        self.simulations = simulations
+        super().__init__(simulations, rng=rng, seed=seed)
         self.thresholds = thresholds
-
-    def win_rate(self, snapshot: Snapshot) -> float:
-        """The chance to win or tie against the opponents still in the hand."""
-        opponents = max(1, snapshot.opponents)
-        found = equity(snapshot.hole, snapshot.board, opponents, self.simulations, self.rng)
-        return win_rate(found)
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         return certain(threshold_action(self.win_rate(snapshot), snapshot, self.thresholds))
 
-    def policy_table(
-        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
-    ) -> list[list[WeightedAction]]:
-        """``[self.policy(snapshot with hole h) for h in holes]`` in law, in one pass.
-
-        Heads-up: exact where one decision computes its win rate exactly (preflop, river),
-        the law of the ``simulations``-deal estimate elsewhere (flop, turn). Several
-        opponents: holding by holding.
-        """
-        if snapshot.opponents > 1:
-            return holding_by_holding(self.policy, snapshot, holes)
+    def heads_up_rule(self, snapshot: Snapshot) -> HeadsUpRule:
         street = snapshot.street
-        return law_table(
-            snapshot,
-            holes,
-            self.simulations,
+        return (
             level_cutoffs(self.simulations, street, 1, self.thresholds),
             lambda rate: int(threshold_level(rate, street, 1, self.thresholds)),
             lambda level: level_action(Level(level), snapshot),
