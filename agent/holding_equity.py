@@ -98,6 +98,19 @@ def _river_counts(board: np.ndarray, deck: np.ndarray, wins: np.ndarray, ties: n
 
 
 @njit(cache=True, nogil=True)
+def _runout_counts(full, deck, turn, river, rest, wins, ties):
+    """Add the counts of flop ``full[:3]`` completed by ``deck[turn]`` and ``deck[river]``;
+    ``rest`` receives the other unseen cards (the hands' cards)."""
+    full[3], full[4] = deck[turn], deck[river]
+    k = 0
+    for m in range(len(deck)):
+        if m != turn and m != river:
+            rest[k] = deck[m]
+            k += 1
+    _river_counts(full, rest, wins, ties)
+
+
+@njit(cache=True, nogil=True)
 def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Wins, ties and deals of every hand ``[a, b]`` (a < b) on a board of 3, 4 or 5 cards."""
     wins = np.zeros((52, 52))
@@ -117,13 +130,7 @@ def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         rest = np.empty(size - 2, dtype=np.int64)
         for turn in range(size):
             for river in range(turn + 1, size):
-                full[3], full[4] = deck[turn], deck[river]
-                k = 0
-                for m in range(size):
-                    if m != turn and m != river:
-                        rest[k] = deck[m]
-                        k += 1
-                _river_counts(full, rest, wins, ties)
+                _runout_counts(full, deck, turn, river, rest, wins, ties)
     missing = 5 - len(board)  # board cards still to come
     left = size - 2  # unseen cards once the hand's own two are out
     runouts = 1 if missing == 0 else (left if missing == 1 else left * (left - 1) // 2)
@@ -161,14 +168,7 @@ def sampled_flop_counts(
     rest = np.empty(size - 2, dtype=np.int64)
     opponents = (size - 4) * (size - 5) // 2
     for index in chosen:
-        turn, river = pairs[index, 0], pairs[index, 1]
-        full[3], full[4] = deck[turn], deck[river]
-        k = 0
-        for m in range(size):
-            if m != turn and m != river:
-                rest[k] = deck[m]
-                k += 1
-        _river_counts(full, rest, wins, ties)
+        _runout_counts(full, deck, pairs[index, 0], pairs[index, 1], rest, wins, ties)
         for i in range(size - 2):
             for j in range(i + 1, size - 2):
                 deals[rest[i], rest[j]] += opponents
