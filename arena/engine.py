@@ -31,7 +31,7 @@ from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 from pypokerengine.players import BasePokerPlayer
 
-from agent.cards import from_ppe_id, to_human
+from agent.poker.cards import from_ppe_id, to_human
 
 MASK64 = (1 << 64) - 1
 STREETS = ("preflop", "flop", "turn", "river")

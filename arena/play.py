@@ -22,7 +22,7 @@ from typing import Any, TextIO
 import numpy as np
 from pypokerengine.players import BasePokerPlayer
 
-from agent.cards import from_ppe_id, parse_card
+from agent.poker.cards import from_ppe_id, parse_card
 from arena.engine import SLOTS, HandResult, HeadsUpTable, deal_deck, mix_seed
 from arena.match import MatchConfig, summarize
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory

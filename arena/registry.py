@@ -55,9 +55,9 @@ REGISTRY: dict[str, tuple[str, str]] = {
         "baselines.montecarlo:MonteCarloPlayer",
         "win-rate thresholds on every street (the study's Monte-Carlo model)",
     ),
-    "cfrv1": ("agent.player:CFRv1Player", "MCCFR blueprint preflop/flop, 50-simulation endgame"),
+    "cfrv1": ("agent.players.player:CFRv1Player", "MCCFR blueprint preflop/flop, 50-simulation endgame"),
     "cfrv2": (
-        "agent.player:CFRv2Player",
+        "agent.players.player:CFRv2Player",
         "MCCFR blueprint preflop/flop, 10,000-simulation endgame",
     ),
     "ppe-fish": ("examples.players.fish_player:FishPlayer", "PyPokerEngine's example Fish"),

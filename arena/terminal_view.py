@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from agent.cards import RANKS, parse_card, rank_of, suit_of
+from agent.poker.cards import RANKS, parse_card, rank_of, suit_of
 
-SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the suit order of agent.cards
+SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades: the suit order of agent.poker.cards
 ASCII_SUITS = "cdhs"
 STREET_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River"}
 

@@ -1,6 +1,6 @@
 """The baseline opponents of the study (seed 004): fish, honest, random, rule-based, Monte Carlo.
 
-Every bot is a :class:`agent.policy.PolicyPlayer`: constructible with no arguments, seeded
+Every bot is a :class:`agent.boundary.policy.PolicyPlayer`: constructible with no arguments, seeded
 through ``rng``/``seed``, and able to list its action probabilities at any decision.
 """
 

@@ -1,14 +1,14 @@
 """Fish: always checks or calls, never folds, never raises (the study's Fish, seed 004).
 
->>> from agent.situations import make_decision
+>>> from agent.boundary.situations import make_decision
 >>> FishPlayer().action_probabilities(*make_decision(["2c", "7d"], to_call=990, stack=500))
 [('call', 990, 1.0)]
 """
 
 from __future__ import annotations
 
-from agent.policy import PolicyPlayer, WeightedAction, certain
-from agent.snapshot import Snapshot, legal_call
+from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
+from agent.boundary.snapshot import Snapshot, legal_call
 
 
 class FishPlayer(PolicyPlayer):

@@ -15,7 +15,7 @@ i.e. ``win + tie`` here. Differences, all deliberate:
 law of the simulated decision (the won deals are Binomial(simulations, p) with ``p`` exact,
 :mod:`baselines.win_rate_law`); this is what local best response reads.
 
->>> from agent.situations import make_decision
+>>> from agent.boundary.situations import make_decision
 >>> bot = HonestPlayer(seed=0)
 >>> bot.action_probabilities(*make_decision(["As", "Ad"], to_call=10))
 [('call', 10, 1.0)]
@@ -29,8 +29,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from agent.policy import WeightedAction, certain
-from agent.snapshot import Snapshot, legal_call, legal_fold
+from agent.boundary.policy import WeightedAction, certain
+from agent.boundary.snapshot import Snapshot, legal_call, legal_fold
 from baselines.win_rate_player import HeadsUpRule, WinRatePlayer
 
 HONEST_SIMULATIONS = 1000

@@ -1,7 +1,7 @@
 """The study's Monte Carlo model: a simulated win rate and per-street thresholds on every street.
 
 Seed 004's "Monte-Carlo model" estimates its win rate with 10,000 simulations against the
-opponents in the hand and applies the threshold rule of :mod:`agent.thresholds` (its
+opponents in the hand and applies the threshold rule of :mod:`agent.boundary.thresholds` (its
 Figure 13) on every street. The win rate comes from :func:`agent.equity.equity` (exact where
 that is cheaper than the simulations, e.g. the heads-up river and preflop table; Monte Carlo
 seeded from ``self.rng`` elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of
@@ -9,7 +9,7 @@ many holdings at once, heads-up as the law of the simulated decision (the won de
 Binomial(simulations, p) with ``p`` exact, :mod:`baselines.win_rate_law`), for local best
 response.
 
->>> from agent.situations import make_decision
+>>> from agent.boundary.situations import make_decision
 >>> bot = MonteCarloPlayer(simulations=2000, seed=0)
 >>> bot.action_probabilities(*make_decision(["As", "Ad"], ["Ac", "Ah", "2d"], to_call=20))
 [('raise', 80, 1.0)]
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from agent.player import level_cutoffs
-from agent.policy import WeightedAction, certain
-from agent.snapshot import Snapshot
-from agent.thresholds import (
+from agent.players.player import level_cutoffs
+from agent.boundary.policy import WeightedAction, certain
+from agent.boundary.snapshot import Snapshot
+from agent.boundary.thresholds import (
     STUDY_THRESHOLDS,
     Level,
     Thresholds,

@@ -13,7 +13,7 @@ engine turns into a fold. This bot is the intended one:
 Policy representation: the continuous raise is listed exactly, as one entry per integer
 raise-to amount in ``[min, max]``, each with probability ``1/3 / (max - min + 1)``.
 
->>> from agent.situations import make_decision
+>>> from agent.boundary.situations import make_decision
 >>> spot = make_decision(["2c", "7d"], stack=20)
 >>> probabilities = RandomPlayer(seed=0).action_probabilities(*spot)
 >>> [(name, amount, round(p, 4)) for name, amount, p in probabilities]
@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from agent.policy import PolicyPlayer, WeightedAction
-from agent.snapshot import FOLD, RAISE, Action, Snapshot, legal_call
+from agent.boundary.policy import PolicyPlayer, WeightedAction
+from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, legal_call
 
 
 class RandomPlayer(PolicyPlayer):

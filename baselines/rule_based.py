@@ -13,7 +13,7 @@ starting hands". REFERENCE.md pins them down; where it is silent the choice is n
   "A pair or better" means the hand with the hole cards is in a stronger category than the
   board alone, so a paired board does not count as a pair for everyone.
 
->>> from agent.situations import make_decision
+>>> from agent.boundary.situations import make_decision
 >>> bot = RuleBasedPlayer()
 >>> bot.action_probabilities(*make_decision(["Ks", "Qd"], to_call=5, paid=5, pot=15))
 [('raise', 30, 1.0)]
@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from agent.cards import rank_of
-from agent.equity import preflop_equity
-from agent.evaluator import evaluate
-from agent.policy import PolicyPlayer, WeightedAction, certain
-from agent.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
-from agent.thresholds import win_rate
+from agent.poker.cards import rank_of
+from agent.poker.equity import preflop_equity
+from agent.poker.evaluator import evaluate
+from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
+from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
+from agent.boundary.thresholds import win_rate
 
 STRONG_START = 0.5
 OPEN_RAISE_BIG_BLINDS = 3
@@ -55,7 +55,7 @@ _CATEGORY_FLOORS = (
 def category(cards: Sequence[int]) -> int:
     """The hand category of 1 to 7 cards (fewer than five: pairs, trips and quads only).
 
-    >>> from agent.cards import parse_cards
+    >>> from agent.poker.cards import parse_cards
     >>> category(parse_cards(["As", "Ad", "Kc"]))
     1
     >>> category(parse_cards(["2s", "3d", "4c", "5h", "6s", "6d"]))
@@ -77,7 +77,7 @@ def category(cards: Sequence[int]) -> int:
 def pair_or_better(hole: Sequence[int], board: Sequence[int]) -> bool:
     """A pair or better that the hole cards make: stronger than the board alone.
 
-    >>> from agent.cards import parse_cards
+    >>> from agent.poker.cards import parse_cards
     >>> pair_or_better(parse_cards(["As", "7d"]), parse_cards(["Ac", "9h", "2d"]))
     True
     >>> pair_or_better(parse_cards(["Ks", "7d"]), parse_cards(["9c", "9h", "2d"]))

@@ -7,12 +7,12 @@ from ``n`` simulated deals. Each simulated deal is won or tied independently wit
 probability ``p``, so the number ``K`` of won deals is Binomial(n, p) and the decision, a
 function of ``K / n``, has an exactly computable law: the rule reaches level ``l`` when
 ``K >= cutoff[l]``. This module returns that law for every holding in one pass per public
-state, from the exact equity of all holdings (:mod:`agent.holding_equity`: one compiled pass
+state, from the exact equity of all holdings (:mod:`agent.poker.holding_equity`: one compiled pass
 per board, about 0.07 s on a flop, a few ms on the turn) and the binomial tails the CFR agent
 uses (:func:`agent.player.binomial_tails`). Local best response (Lisy & Bowling 2017) reads
 it instead of one sampled draw (or one Monte Carlo equity) per holding.
 
->>> from agent.cards import parse_cards
+>>> from agent.poker.cards import parse_cards
 >>> rates = heads_up_win_rates(())
 >>> aces = parse_cards(["As", "Ah"])
 >>> round(float(rates[aces[0], aces[1]]), 3)  # AA wins or ties 85.5% preflop
@@ -31,13 +31,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from agent.cards import hole_class_index
-from agent.equity import choose_method, preflop_equity
-from agent.holding_equity import holding_equity
-from agent.player import binomial_tails
-from agent.policy import WeightedAction, normalized
-from agent.snapshot import Action, Snapshot
-from agent.thresholds import win_rate
+from agent.poker.cards import hole_class_index
+from agent.poker.equity import choose_method, preflop_equity
+from agent.poker.holding_equity import holding_equity
+from agent.players.player import binomial_tails
+from agent.boundary.policy import WeightedAction, normalized
+from agent.boundary.snapshot import Action, Snapshot
+from agent.boundary.thresholds import win_rate
 
 MIN_PROBABILITY = 1e-12  # actions less likely than this are left out (as the CFR agent does)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 from pypokerengine.utils.card_utils import estimate_hole_card_win_rate, gen_cards
 
-from agent.equity import equity
+from agent.poker.equity import equity
 
 HOLE, FLOP, RIVER = ["As", "Kd"], ["7h", "8c", "Qs"], ["7h", "8c", "Qs", "2d", "Jc"]
 SIMULATIONS = 10_000

@@ -1,6 +1,6 @@
 """Flop histogram speed and the quality of the ehs<N> and km<N> flop buckets.
 
-Speed: classes per second of the batch histogram builder (``agent.flop_histograms``: one flop
+Speed: classes per second of the batch histogram builder (``agent.abstraction.flop_histograms``: one flop
 at a time, every runout's hands ranked once) against the direct enumeration of one class
 (1,081 runouts x 990 opponent hands), the test oracle, and their ratio.
 
@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from agent import flop_buckets, flop_histograms
+from agent.abstraction import flop_buckets, flop_histograms
 
 
 def speed(flops: int, classes: int) -> None:

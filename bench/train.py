@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from agent.betting import parse_actions
+from agent.abstraction.betting import parse_actions
 from blueprint.holdem import HoldemConfig, build_tree, sample_deals
 from blueprint.train import TrainConfig, Trainer
 

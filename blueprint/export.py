@@ -1,4 +1,4 @@
-"""From a trained strategy-sum table to the rows of a blueprint CSV (``blueprint.strategy_csv``).
+"""From a trained strategy-sum table to the rows of a blueprint CSV (``agent.abstraction.strategy_file``).
 
 Each decision node of the hold'em tree owns one row per bucket of its round; a row enters the
 file if its strategy sum is positive (the acting player reached it with positive own
@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from agent.betting import infoset_key
+from agent.abstraction.betting import infoset_key
 from blueprint.holdem import HoldemConfig, node_histories
-from blueprint.strategy_csv import KEY_COLUMN
+from agent.abstraction.strategy_file import KEY_COLUMN
 from blueprint.tree import DECISION, BettingTree
 
 

@@ -1,7 +1,7 @@
 """The hold'em training game: its public betting tree and a compiled, seeded deal sampler.
 
 The game is heads-up no-limit hold'em cut after the flop, as PyPokerEngine plays it
-(``agent.betting``: the small blind acts first on every street, preflop minimum raise-to BB+SB)
+(``agent.abstraction.betting``: the small blind acts first on every street, preflop minimum raise-to BB+SB)
 with the action abstraction and card abstraction of ``agent``. When the flop betting ends
 without a fold (or a player is all-in earlier) the hand is decided by a showdown on a sampled
 turn and river with seven-card evaluation: an unbiased sample of the value of reaching the
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, uint64
 
-from agent import flop_buckets
-from agent.abstraction import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
-from agent.betting import (
+from agent.abstraction import flop_buckets
+from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
+from agent.abstraction.betting import (
     ActionAbstraction,
     BettingState,
     GameConfig,
@@ -36,9 +36,9 @@ from agent.betting import (
     legal_actions,
     parse_actions,
 )
-from agent.evaluator import eval7
-from agent.flop_buckets import flop_class
-from agent.rng import below, mix, next_state
+from agent.poker.evaluator import eval7
+from agent.abstraction.flop_buckets import flop_class
+from agent.poker.rng import below, mix, next_state
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.cli import main
+from arena.commands.cli import main
 
 BOTS = Path(__file__).parent / "sample_bots.py"
 

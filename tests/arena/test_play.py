@@ -15,9 +15,9 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
-from agent.cards import from_ppe_id, parse_card
-from agent.evaluator import evaluate
-from arena.cli import main
+from agent.poker.cards import from_ppe_id, parse_card
+from agent.poker.evaluator import evaluate
+from arena.commands.cli import main
 from arena.engine import deal_deck, mix_seed
 from arena.play import InputProblem, PlayConfig, QuitRequested, parse_command, run_session
 from arena.results import HAND_COLUMNS, read_hands

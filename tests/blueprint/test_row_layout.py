@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agent.betting import GameConfig, parse_actions
+from agent.abstraction.betting import GameConfig, parse_actions
 from blueprint.holdem import HoldemConfig, build_tree, sample_deals
 from blueprint.leduc import leduc_game
 from blueprint.mccfr import KERNELS

@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from blueprint.cli import main
+from blueprint.commands.cli import main
 from blueprint.kuhn import GAME_VALUE
 from blueprint.leduc import GAME_VALUE as LEDUC_VALUE
 

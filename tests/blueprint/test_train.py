@@ -13,11 +13,11 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from agent.betting import GameConfig, parse_actions, replay
-from blueprint.cli import main
+from agent.abstraction.betting import GameConfig, parse_actions, replay
+from blueprint.commands.cli import main
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, sample_deals
-from blueprint.strategy_csv import clean, load_strategy, uniform_rows, write_strategy
+from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, write_strategy
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
 
 sys.path.insert(0, str(Path(__file__).parent))

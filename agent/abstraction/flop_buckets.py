@@ -1,0 +1,205 @@
+"""Flop buckets by equity: hole cards + flop, up to suit isomorphism, ranked by hand strength.
+
+The survey's (seed 001) bucketed abstraction: every (hole cards, flop) is mapped to its suit-
+isomorphism class (1,286,792 classes, the canonical count), each class gets its expected hand
+strength (EHS: expected pot share against one random hand over a random turn and river), and
+buckets are equal-frequency EHS quantiles over all 26 million (hole, flop) combinations.
+
+* Canonical form: of the 24 relabellings of the suits, the one whose (sorted hole, sorted
+  flop) packs to the smallest 30-bit key. Suit-isomorphic hands get the same key.
+* EHS is a Monte Carlo estimate with ``samples`` draws of (opponent hand, turn, river) seeded
+  by the class key, so it is a pure function of the class: the table is rebuilt identically
+  anywhere (standard error about 0.5 / sqrt(samples)).
+* The table (``data/flop_ehs.npz``: sorted keys, EHS, combination counts; 4.3 MB) is built
+  once by ``python -m agent.abstraction.flop_buckets`` (1000 samples a class: 2 to 6 minutes on one core)
+  and loaded lazily. A blueprint trained on ``ehs<N>`` is only valid with the same table.
+
+Compiled lookups (``flop_class``) binary-search the sorted keys, so the trainer's deal sampler
+and the agent find the same bucket. The same class rows carry the equity-histogram k-means
+buckets of ``agent.abstraction.flop_histograms`` (``km<N>``).
+
+>>> from agent.poker.cards import parse_cards
+>>> a = canonical_key(*parse_cards(["Ah", "Kh", "2h", "7c", "9d"]))
+>>> a == canonical_key(*parse_cards(["Ks", "As", "9c", "2s", "7d"]))
+True
+>>> a == canonical_key(*parse_cards(["Ah", "Kd", "2h", "7c", "9d"]))
+False
+
+References: Johanson et al., "Evaluating state-space abstractions in extensive-form games"
+(AAMAS 2013) for EHS bucketing; Waugh, "A fast and optimal hand isomorphism algorithm" (2013)
+for the class count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.resources
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from agent.poker.evaluator import eval7
+from agent.poker.rng import below, mix, next_state
+
+TABLE_FILE = "flop_ehs.npz"
+NUM_CLASSES = 1_286_792
+_PERMUTATIONS = np.array(
+    [
+        [a, b, c, d]
+        for a in range(4)
+        for b in range(4)
+        for c in range(4)
+        for d in range(4)
+        if len({a, b, c, d}) == 4
+    ],
+    dtype=np.int64,
+)
+
+
+@njit(cache=True, nogil=True)
+def _pack(h0: int, h1: int, f0: int, f1: int, f2: int) -> int:
+    if h0 < h1:
+        h0, h1 = h1, h0
+    if f0 < f1:
+        f0, f1 = f1, f0
+    if f1 < f2:
+        f1, f2 = f2, f1
+    if f0 < f1:
+        f0, f1 = f1, f0
+    return (((h0 * 64 + h1) * 64 + f0) * 64 + f1) * 64 + f2
+
+
+@njit(cache=True, nogil=True)
+def _canonical(h0, h1, f0, f1, f2, permutations):
+    best = 1 << 40
+    for p in range(permutations.shape[0]):
+        perm = permutations[p]
+        key = _pack(
+            (h0 & ~3) | perm[h0 & 3],
+            (h1 & ~3) | perm[h1 & 3],
+            (f0 & ~3) | perm[f0 & 3],
+            (f1 & ~3) | perm[f1 & 3],
+            (f2 & ~3) | perm[f2 & 3],
+        )
+        if key < best:
+            best = key
+    return best
+
+
+def canonical_key(h0: int, h1: int, f0: int, f1: int, f2: int) -> int:
+    """The suit-isomorphism class key of hole cards ``h0 h1`` on flop ``f0 f1 f2``."""
+    return int(_canonical(h0, h1, f0, f1, f2, _PERMUTATIONS))
+
+
+@njit(cache=True)
+def _all_keys(permutations):
+    keys = np.empty(1326 * 19600, dtype=np.int64)
+    n = 0
+    for h0 in range(52):
+        for h1 in range(h0 + 1, 52):
+            for f0 in range(52):
+                for f1 in range(f0 + 1, 52):
+                    for f2 in range(f1 + 1, 52):
+                        if f0 in (h0, h1) or f1 in (h0, h1) or f2 in (h0, h1):
+                            continue
+                        keys[n] = _canonical(h0, h1, f0, f1, f2, permutations)
+                        n += 1
+    return keys[:n]
+
+
+@njit(cache=True, nogil=True)
+def _ehs(key: int, samples: int) -> float:
+    cards = np.empty(5, dtype=np.int64)
+    for k in range(5):
+        cards[4 - k] = (key >> (6 * k)) & 63
+    used = np.zeros(52, dtype=np.bool_)
+    used[cards] = True
+    deck = np.flatnonzero(~used)
+    state = mix(np.uint64(key) + np.uint64(0x5851F42D4C957F2D))
+    share = 0.0
+    for _ in range(samples):
+        for k in range(4):  # partial Fisher-Yates: opponent's two cards, turn, river
+            state = next_state(state)
+            pick = k + below(state, 47 - k)
+            deck[k], deck[pick] = deck[pick], deck[k]
+        mine = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], deck[2], deck[3])
+        theirs = eval7(deck[0], deck[1], cards[2], cards[3], cards[4], deck[2], deck[3])
+        if mine < theirs:
+            share += 1.0
+        elif mine == theirs:
+            share += 0.5
+    return share / samples
+
+
+@njit(cache=True, nogil=True)
+def _ehs_many(keys, samples, out):
+    for i in range(keys.shape[0]):
+        out[i] = _ehs(keys[i], samples)
+
+
+def build_table(samples: int = 1000) -> dict[str, np.ndarray]:
+    """Every class key (sorted), its EHS estimate and how many (hole, flop) combos it holds."""
+    keys, counts = np.unique(_all_keys(_PERMUTATIONS), return_counts=True)
+    ehs = np.empty(len(keys))
+    _ehs_many(keys, samples, ehs)
+    return {
+        "keys": keys.astype(np.int64),
+        "ehs": ehs.astype(np.float32),
+        "counts": counts.astype(np.int32),
+        "samples": np.array(samples),
+    }
+
+
+@cache
+def load_table() -> dict[str, np.ndarray]:
+    """The shipped table (``agent.data/flop_ehs.npz``); ValueError naming the fix if absent."""
+    resource = importlib.resources.files("agent.data").joinpath(TABLE_FILE)
+    try:
+        with resource.open("rb") as handle, np.load(handle) as table:
+            return {name: table[name] for name in table.files}
+    except FileNotFoundError:
+        raise ValueError(
+            f"the flop equity table {TABLE_FILE} is missing from data/: build it with"
+            f" `python -m agent.abstraction.flop_buckets --out data/{TABLE_FILE}`"
+        ) from None
+
+
+@cache
+def class_buckets(num_buckets: int) -> np.ndarray:
+    """The bucket 0..num_buckets-1 of every class: equal-frequency EHS quantiles."""
+    table = load_table()
+    order = np.argsort(table["ehs"], kind="stable")
+    cumulative = np.cumsum(table["counts"][order]) / table["counts"].sum()
+    buckets = np.empty(len(order), dtype=np.int32)
+    buckets[order] = np.minimum((cumulative * num_buckets - 1e-9).astype(np.int32), num_buckets - 1)
+    return buckets
+
+
+@njit(cache=True, nogil=True)
+def flop_class(keys, permutations, h0, h1, f0, f1, f2) -> int:
+    """The row of the class of ``h0 h1`` on ``f0 f1 f2`` in the sorted ``keys``."""
+    return np.searchsorted(keys, _canonical(h0, h1, f0, f1, f2, permutations))
+
+
+def main() -> None:
+    """Build the table and write it: ``python -m agent.abstraction.flop_buckets --out data/flop_ehs.npz``."""
+    parser = argparse.ArgumentParser(description="Build the flop EHS table.")
+    parser.add_argument("--samples", type=int, default=1000)
+    parser.add_argument("--out", type=Path, default=Path("data") / TABLE_FILE)
+    args = parser.parse_args()
+    table = build_table(args.samples)
+    if len(table["keys"]) != NUM_CLASSES:
+        raise SystemExit(f"found {len(table['keys'])} classes, expected {NUM_CLASSES}")
+    np.savez_compressed(
+        args.out, keys=table["keys"], ehs=table["ehs"], counts=table["counts"],
+        samples=table["samples"],
+    )  # fmt: skip
+    print(f"wrote {len(table['keys']):,} flop classes to {args.out}")
+
+
+PERMUTATIONS = _PERMUTATIONS
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,526 @@
+"""Flop buckets by equity-histogram k-means: the distribution-aware abstraction of the survey.
+
+EHS buckets (``agent.abstraction.flop_buckets``) put a made hand and a draw of the same mean strength
+together. The distribution-aware abstraction of Johanson, Burch, Valenzano and Bowling,
+"Evaluating state-space abstractions in extensive-form games" (AAMAS 2013), keeps them apart:
+every (hole cards, flop) class gets the *histogram* of its hand strength on the river over all
+turn and river cards, and classes are clustered by k-means under the earth mover's distance
+(EMD) between histograms (Ganzfried and Sandholm, "Potential-aware imperfect-recall
+abstraction with earth mover's distance in imperfect-information games", AAAI 2014).
+
+* Histogram: for each of the 1,081 (turn, river) runouts, the hand's exact river equity
+  against one uniformly random opponent hand (all 990, wins plus half ties), binned into
+  ``bins`` equal bins over [0, 1]. The enumeration is exhaustive, so the histogram is a pure
+  function of the class and needs no seed. It is computed one flop at a time: on each runout
+  all 1,081 hands are ranked once and every hand's equity follows from the sorted order by
+  counting weaker and tied hands that share no card (inclusion-exclusion on the two hole
+  cards), 2.2 billion evaluations in all instead of 1.3 million x 1,081 x 990.
+* Distance: the EMD between two histograms on a line is the L1 distance between their CDFs.
+  k-means needs means, so we cluster the CDF vectors under squared L2 distance, the usual
+  practical approximation (a cluster's mean CDF is the CDF of its mean histogram).
+* k-means: Lloyd's algorithm from a k-means++ start (Arthur and Vassilvitskii 2007), both
+  weighted by the classes' combination counts, seeded by an injected ``numpy.random.Generator``.
+  Identical histograms are merged first. Distances run in parallel numba kernels, one point at
+  a time; sums are taken in a fixed order, so the result does not depend on the thread count.
+  An empty cluster is refilled with the point farthest from its centre.
+* Bucket ids are ordered by the clusters' mean equity (bucket 0 the weakest).
+
+The class -> bucket assignment of ``km<N>`` ships as ``data/flop_km<N>.npz`` (int16 per class
+row, aligned with the sorted keys of ``data/flop_ehs.npz``), built by
+``python -m agent.abstraction.flop_histograms --buckets N --out data/flop_km<N>.npz`` (N = 500, 10 bins,
+seed 1, 100 Lloyd iterations: 3.5 minutes on 2 cores, 0.5 GB of memory, a 0.5 MB file). The
+file also holds its parameters (format version, bins, seed, iterations), each bucket's mean
+equity, mean histogram and weight, and a checksum of the class keys it indexes.
+
+>>> bin_of(1980, 10), bin_of(0, 10), bin_of(990, 10), bin_of(989, 10)
+(9, 0, 5, 4)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.resources
+import time
+import zlib
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit, prange
+
+from agent.abstraction import flop_buckets
+from agent.poker.evaluator import eval7
+
+if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
+
+FORMAT_VERSION = 1
+DEFAULT_BINS = 10
+DEFAULT_ITERATIONS = 100
+OPPONENT_HANDS = 990  # C(45, 2)
+RUNOUTS = 1081  # C(47, 2)
+_TWICE = 2 * OPPONENT_HANDS  # equities are kept as 2 x (wins + ties / 2), an integer
+
+
+def table_file(num_buckets: int) -> str:
+    """The file name of the ``km<N>`` assignment.
+
+    >>> table_file(500)
+    'flop_km500.npz'
+    """
+    return f"flop_km{num_buckets}.npz"
+
+
+def build_command(num_buckets: int) -> str:
+    """The command line that builds the ``km<N>`` assignment."""
+    out = f"data/{table_file(num_buckets)}"
+    return f"python -m agent.abstraction.flop_histograms --buckets {num_buckets} --out {out}"
+
+
+@njit(cache=True, nogil=True)
+def bin_of(twice_equity: int, bins: int) -> int:
+    """The histogram bin of an equity given as 2 x (wins + ties / 2) out of 990 opponents."""
+    return min(twice_equity * bins // _TWICE, bins - 1)
+
+
+def flop_representatives() -> np.ndarray:
+    """One flop of each of the 1,755 suit-isomorphism classes of flops, ``int64[1755, 3]``."""
+    flops = set()
+    perms = flop_buckets.PERMUTATIONS
+    for f0 in range(52):
+        for f1 in range(f0 + 1, 52):
+            for f2 in range(f1 + 1, 52):
+                flops.add(
+                    min(
+                        tuple(sorted(((c & ~3) | int(p[c & 3])) for c in (f0, f1, f2)))
+                        for p in perms
+                    )
+                )
+    return np.array(sorted(flops), dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _river_equities(board, rest, pair_a, pair_b, skip_a, skip_b, ranks, hands, twice):
+    """Every hand's exact river equity on ``board`` (5 cards) against a random opponent.
+
+    Hands are the pairs of ``rest`` indices not using ``skip_a`` or ``skip_b``; fills
+    ``hands[:n]`` (pair indices) and ``twice[:n]`` (2 x (wins + ties / 2)); returns n.
+    """
+    n = 0
+    for p in range(pair_a.shape[0]):
+        a, b = pair_a[p], pair_b[p]
+        if a in (skip_a, skip_b) or b in (skip_a, skip_b):
+            continue
+        ranks[n] = eval7(rest[a], rest[b], board[0], board[1], board[2], board[3], board[4])
+        hands[n] = p
+        n += 1
+    order = np.argsort(ranks[:n])[::-1]  # weakest first (phevaluator: larger is weaker)
+    weaker_card = np.zeros(rest.shape[0], dtype=np.int64)
+    tied_card = np.zeros(rest.shape[0], dtype=np.int64)
+    weaker = 0
+    start = 0
+    while start < n:
+        stop = start
+        while stop < n and ranks[order[stop]] == ranks[order[start]]:
+            p = hands[order[stop]]
+            tied_card[pair_a[p]] += 1
+            tied_card[pair_b[p]] += 1
+            stop += 1
+        tied = stop - start
+        for s in range(start, stop):
+            p = hands[order[s]]
+            a, b = pair_a[p], pair_b[p]
+            wins = weaker - weaker_card[a] - weaker_card[b]
+            ties = tied - tied_card[a] - tied_card[b] + 1
+            twice[order[s]] = 2 * wins + ties
+        for s in range(start, stop):
+            p = hands[order[s]]
+            tied_card[pair_a[p]] = 0
+            tied_card[pair_b[p]] = 0
+            weaker_card[pair_a[p]] += 1
+            weaker_card[pair_b[p]] += 1
+        weaker += tied
+        start = stop
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _flop_histograms(flop, bins, counts, twice_sum):
+    """Histograms (``counts[1176, bins]``) and equity sums of every hole pair on ``flop``.
+
+    Pair p of the 49 cards left is ``(rest[a], rest[b])`` in the order a < b.
+    """
+    used = np.zeros(52, dtype=np.bool_)
+    used[flop] = True
+    rest = np.flatnonzero(~used)
+    m = rest.shape[0]
+    pair_a = np.empty(m * (m - 1) // 2, dtype=np.int64)
+    pair_b = np.empty_like(pair_a)
+    p = 0
+    for a in range(m):
+        for b in range(a + 1, m):
+            pair_a[p], pair_b[p] = a, b
+            p += 1
+    board = np.empty(5, dtype=np.int64)
+    board[:3] = flop
+    ranks = np.empty(pair_a.shape[0], dtype=np.int64)
+    hands = np.empty(pair_a.shape[0], dtype=np.int64)
+    twice = np.empty(pair_a.shape[0], dtype=np.int64)
+    counts[:] = 0
+    twice_sum[:] = 0
+    for t in range(m):
+        for r in range(t + 1, m):
+            board[3], board[4] = rest[t], rest[r]
+            n = _river_equities(board, rest, pair_a, pair_b, t, r, ranks, hands, twice)
+            for i in range(n):
+                counts[hands[i], bin_of(twice[i], bins)] += 1
+                twice_sum[hands[i]] += twice[i]
+    return rest, pair_a, pair_b
+
+
+@njit(cache=True, nogil=True)
+def _class_counts(h0, h1, f0, f1, f2, bins):
+    """The histogram counts and equity sum of one class by direct enumeration (the oracle)."""
+    used = np.zeros(52, dtype=np.bool_)
+    for card in (h0, h1, f0, f1, f2):
+        used[card] = True
+    rest = np.flatnonzero(~used)
+    counts = np.zeros(bins, dtype=np.int64)
+    total = 0
+    m = rest.shape[0]
+    for t in range(m):
+        for r in range(t + 1, m):
+            turn, river = rest[t], rest[r]
+            mine = eval7(h0, h1, f0, f1, f2, turn, river)
+            twice = 0
+            for a in range(m):
+                for b in range(a + 1, m):
+                    if a in (t, r) or b in (t, r):
+                        continue
+                    theirs = eval7(rest[a], rest[b], f0, f1, f2, turn, river)
+                    twice += 2 if mine < theirs else (1 if mine == theirs else 0)
+            counts[bin_of(twice, bins)] += 1
+            total += twice
+    return counts, total
+
+
+def class_histogram(hole: list[int], flop: list[int], bins: int = DEFAULT_BINS):
+    """The river-equity histogram (summing to 1) and the exact EHS of hole cards on a flop.
+
+    Direct enumeration of 1,081 runouts x 990 opponent hands (about 30 ms); the batch
+    builder computes the same numbers a flop at a time.
+
+    >>> from agent.poker.cards import parse_cards
+    >>> histogram, ehs = class_histogram(parse_cards(["As", "Ad"]), parse_cards(["Ah", "Ac", "2d"]))
+    >>> round(float(histogram[-1]), 3), round(ehs, 3)
+    (1.0, 1.0)
+    """
+    cards = [*hole, *flop]
+    if (
+        len(hole) != 2
+        or len(flop) != 3
+        or len(set(cards)) != 5
+        or not all(0 <= c < 52 for c in cards)
+    ):
+        raise ValueError(
+            f"hole {list(hole)!r} and flop {list(flop)!r}: expected 2 + 3 distinct card ids"
+        )
+    if not 2 <= bins <= 100:
+        raise ValueError(f"bins {bins!r}: expected 2..100")
+    counts, total = _class_counts(*cards, bins)
+    return counts / RUNOUTS, total / (_TWICE * RUNOUTS)
+
+
+@njit(cache=True, parallel=True)
+def _all_histograms(flops, keys, permutations, bins, counts_out, twice_out):
+    """Fill ``counts_out[row]`` and ``twice_out[row]`` for every class row, a flop a time."""
+    for f in prange(flops.shape[0]):
+        counts = np.empty((1176, bins), dtype=np.int32)
+        twice_sum = np.empty(1176, dtype=np.int64)
+        flop = flops[f]
+        rest, pair_a, pair_b = _flop_histograms(flop, bins, counts, twice_sum)
+        for p in range(pair_a.shape[0]):
+            h0, h1 = rest[pair_a[p]], rest[pair_b[p]]
+            row = flop_buckets.flop_class(keys, permutations, h0, h1, flop[0], flop[1], flop[2])
+            counts_out[row] = counts[p]
+            twice_out[row] = twice_sum[p]
+
+
+def build_histograms(bins: int = DEFAULT_BINS, flops: np.ndarray | None = None):
+    """Histogram counts ``uint16[classes, bins]`` and exact EHS ``float64[classes]`` per class row.
+
+    Rows follow the sorted keys of ``data/flop_ehs.npz``. ``flops`` (default: one of each of
+    the 1,755 flop classes) restricts the work; rows of other flops stay zero.
+    """
+    keys = flop_buckets.load_table()["keys"]
+    flops = flop_representatives() if flops is None else np.asarray(flops, dtype=np.int64)
+    counts = np.zeros((len(keys), bins), dtype=np.uint16)
+    twice = np.zeros(len(keys), dtype=np.int64)
+    _all_histograms(flops, keys, flop_buckets.PERMUTATIONS, bins, counts, twice)
+    return counts, twice / (_TWICE * RUNOUTS)
+
+
+@njit(cache=True, parallel=True)
+def _nearest(points, centers, labels, distances):
+    """Each point's nearest centre (lowest index on ties) and squared distance to it."""
+    for i in prange(points.shape[0]):
+        best, best_d = 0, np.inf
+        for j in range(centers.shape[0]):
+            d = 0.0
+            for c in range(points.shape[1]):
+                diff = points[i, c] - centers[j, c]
+                d += diff * diff
+            if d < best_d:
+                best, best_d = j, d
+        labels[i] = best
+        distances[i] = best_d
+
+
+@njit(cache=True, parallel=True)
+def _closer(points, center, distances):
+    """Lower each point's squared distance to its nearest centre by one new ``center``."""
+    for i in prange(points.shape[0]):
+        d = 0.0
+        for c in range(points.shape[1]):
+            diff = points[i, c] - center[c]
+            d += diff * diff
+        distances[i] = min(distances[i], d)
+
+
+@njit(cache=True)
+def _weighted_means(points, weights, labels, k):
+    """The weighted mean of each cluster (rows of empty clusters are zero) and its weight."""
+    sums = np.zeros((k, points.shape[1]))
+    mass = np.zeros(k)
+    for i in range(points.shape[0]):
+        sums[labels[i]] += weights[i] * points[i]
+        mass[labels[i]] += weights[i]
+    for j in range(k):
+        if mass[j] > 0:
+            sums[j] /= mass[j]
+    return sums, mass
+
+
+def kmeans_plus_plus(
+    points: np.ndarray, weights: np.ndarray, k: int, rng: np.random.Generator
+) -> np.ndarray:
+    """k starting centres: each drawn with probability proportional to weight x D^2."""
+    distances = np.full(len(points), np.inf)
+    centers = np.empty((k, points.shape[1]))
+    cumulative = np.cumsum(weights)
+    first = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+    centers[0] = points[min(first, len(points) - 1)]
+    for j in range(1, k):
+        _closer(points, centers[j - 1], distances)
+        cumulative = np.cumsum(weights * distances)
+        if cumulative[-1] <= 0:
+            raise ValueError(f"only {j} distinct points: cannot make {k} clusters")
+        pick = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
+        centers[j] = points[min(pick, len(points) - 1)]
+    return centers
+
+
+def kmeans(
+    points: np.ndarray,
+    weights: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    iterations: int = DEFAULT_ITERATIONS,
+) -> tuple[np.ndarray, np.ndarray, list[float]]:
+    """Weighted Lloyd k-means from a k-means++ start: centres, labels, inertia per iteration.
+
+    Stops when no label changes or after ``iterations`` updates. An empty cluster takes the
+    point farthest from its centre, so all k clusters stay in use.
+
+    >>> points = np.array([[0.0], [0.1], [1.0], [1.1], [5.0]])
+    >>> centers, labels, _ = kmeans(points, np.ones(5), 2, np.random.default_rng(0))
+    >>> sorted(np.bincount(labels).tolist())
+    [1, 4]
+    """
+    if not 2 <= k <= len(points):
+        raise ValueError(f"k {k!r}: expected 2..{len(points)} (the number of points)")
+    points = np.ascontiguousarray(points, dtype=np.float64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    centers = kmeans_plus_plus(points, weights, k, rng)
+    labels = np.full(len(points), -1, dtype=np.int64)
+    distances = np.empty(len(points))
+    inertia: list[float] = []
+    for iteration in range(iterations + 1):
+        previous = labels.copy()
+        _nearest(points, centers, labels, distances)
+        inertia.append(float(np.dot(weights, distances)))
+        used = (np.bincount(labels, minlength=k) > 0).all()
+        if used and ((labels == previous).all() or iteration == iterations):
+            return centers, labels, inertia
+        centers, mass = _weighted_means(points, weights, labels, k)
+        _refill_empty(points, centers, mass, distances)
+    raise RuntimeError(f"k-means left a cluster empty after {iterations} iterations")
+
+
+def _refill_empty(points, centers, mass, distances) -> None:
+    """Move each empty cluster's centre onto the point farthest from its own centre."""
+    empty = np.flatnonzero(mass == 0)
+    if len(empty) == 0:
+        return
+    farthest = np.argsort(-distances, kind="stable")[: len(empty)]
+    for cluster, point in zip(empty, farthest, strict=True):
+        centers[cluster] = points[point]
+        distances[point] = 0.0
+
+
+def keys_checksum(keys: np.ndarray) -> int:
+    """CRC-32 of the sorted class keys: ties an assignment to the ``flop_ehs.npz`` it indexes."""
+    return zlib.crc32(np.ascontiguousarray(keys, dtype=np.int64).tobytes())
+
+
+def cluster_classes(
+    counts: np.ndarray,
+    ehs: np.ndarray,
+    class_weights: np.ndarray,
+    num_buckets: int,
+    rng: np.random.Generator,
+    iterations: int = DEFAULT_ITERATIONS,
+) -> dict[str, np.ndarray]:
+    """Cluster classes (rows of histogram ``counts``) into buckets ordered by mean equity.
+
+    ``class_weights`` counts each class's (hole, flop) combinations; rows of weight 0 are
+    left out and get bucket -1. Returns the bucket of every row, and per bucket its mean
+    equity, its mean histogram and its weight.
+    """
+    live = np.flatnonzero(class_weights > 0)
+    unique, inverse = np.unique(counts[live], axis=0, return_inverse=True)
+    inverse = inverse.ravel()
+    weights = np.bincount(inverse, class_weights[live].astype(np.float64))
+    cdfs = np.cumsum(unique, axis=1, dtype=np.float64)[:, :-1] / unique.sum(axis=1)[:, None]
+    _, labels, inertia = kmeans(cdfs, weights, num_buckets, rng, iterations)
+    cluster = labels[inverse]
+    weight = np.bincount(cluster, class_weights[live], minlength=num_buckets)
+    equity = np.bincount(cluster, class_weights[live] * ehs[live], minlength=num_buckets) / weight
+    order = np.argsort(equity, kind="stable")
+    bucket_of_cluster = np.empty(num_buckets, dtype=np.int64)
+    bucket_of_cluster[order] = np.arange(num_buckets)
+    buckets = np.full(len(counts), -1, dtype=np.int16)
+    buckets[live] = bucket_of_cluster[cluster]
+    histograms = np.zeros((num_buckets, counts.shape[1]))
+    np.add.at(histograms, buckets[live], counts[live] * (class_weights[live] / RUNOUTS)[:, None])
+    return {
+        "buckets": buckets,
+        "bucket_equity": equity[order],
+        "bucket_histograms": histograms / weight[order][:, None],
+        "bucket_weight": weight[order],
+        "inertia": np.array(inertia),
+    }
+
+
+def build_assignment(
+    num_buckets: int,
+    rng: np.random.Generator,
+    bins: int = DEFAULT_BINS,
+    iterations: int = DEFAULT_ITERATIONS,
+) -> dict[str, np.ndarray]:
+    """The ``km<N>`` table: histograms of all 1,286,792 classes, clustered into N buckets."""
+    check_num_buckets(num_buckets)
+    table = flop_buckets.load_table()
+    counts, ehs = build_histograms(bins)
+    result = cluster_classes(counts, ehs, table["counts"], num_buckets, rng, iterations)
+    result.update(
+        format_version=np.array(FORMAT_VERSION),
+        num_buckets=np.array(num_buckets),
+        bins=np.array(bins),
+        max_iterations=np.array(iterations),
+        keys_crc32=np.array(keys_checksum(table["keys"])),
+    )
+    return result
+
+
+def check_num_buckets(num_buckets: int) -> None:
+    """ValueError unless 2 <= num_buckets <= 5000."""
+    if not 2 <= num_buckets <= 5000:
+        raise ValueError(f"flop bucket count {num_buckets!r}: expected 2..5000")
+
+
+def table_exists(num_buckets: int) -> bool:
+    """Whether ``data/flop_km<N>.npz`` ships."""
+    return importlib.resources.files("agent.data").joinpath(table_file(num_buckets)).is_file()
+
+
+def require_table(num_buckets: int) -> None:
+    """ValueError naming the build command if the ``km<N>`` table is not in ``data/``."""
+    if not table_exists(num_buckets):
+        raise ValueError(
+            f"card abstraction 'km{num_buckets}' needs data/{table_file(num_buckets)}, which is"
+            f" missing: build it with `{build_command(num_buckets)}`"
+        )
+
+
+@cache
+def class_buckets(num_buckets: int) -> np.ndarray:
+    """The ``km<N>`` bucket of every class row (``int32``) from the shipped table."""
+    require_table(num_buckets)
+    resource = importlib.resources.files("agent.data").joinpath(table_file(num_buckets))
+    return read_assignment(resource, num_buckets)
+
+
+def read_assignment(path: Path | Traversable, num_buckets: int) -> np.ndarray:
+    """The class -> bucket array of a ``km<N>`` file, checked against ``data/flop_ehs.npz``.
+
+    ValueError naming the file, the problem and the build command if it does not fit.
+    """
+    rebuild = f"rebuild it with `{build_command(num_buckets)}`"
+    try:
+        with path.open("rb") as handle, np.load(handle) as table:
+            data = {key: table[key] for key in table.files}
+    except FileNotFoundError:
+        raise ValueError(f"{str(path)!r} does not exist: {rebuild}") from None
+    except (OSError, ValueError, zlib.error) as error:
+        raise ValueError(f"{str(path)!r} is not a readable npz file ({error}): {rebuild}") from None
+    problem = _table_problem(data, num_buckets, flop_buckets.load_table()["keys"])
+    if problem:
+        raise ValueError(f"{str(path)!r} {problem}: {rebuild}")
+    return data["buckets"].astype(np.int32)
+
+
+def _table_problem(data: dict[str, np.ndarray], num_buckets: int, keys: np.ndarray) -> str:
+    """What is wrong with a loaded assignment ('' if nothing)."""
+    missing = {"format_version", "num_buckets", "buckets", "keys_crc32"} - set(data)
+    if missing:
+        return f"lacks the arrays {sorted(missing)}"
+    if int(data["format_version"]) != FORMAT_VERSION:
+        return f"has format version {int(data['format_version'])}, expected {FORMAT_VERSION}"
+    if int(data["num_buckets"]) != num_buckets:
+        return f"holds {int(data['num_buckets'])} buckets, expected {num_buckets}"
+    buckets = data["buckets"]
+    if len(buckets) != len(keys) or int(data["keys_crc32"]) != keys_checksum(keys):
+        return "does not match the classes of data/flop_ehs.npz"
+    if buckets.min() < 0 or buckets.max() >= num_buckets:
+        return f"has buckets outside 0..{num_buckets - 1}"
+    return ""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Build and write a ``km<N>`` table (see the module docstring for the command)."""
+    parser = argparse.ArgumentParser(description="Build the flop equity-histogram k-means table.")
+    parser.add_argument("--buckets", type=int, default=500)
+    parser.add_argument("--bins", type=int, default=DEFAULT_BINS)
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    out = args.out or Path("data") / table_file(args.buckets)
+    start = time.perf_counter()
+    table = build_assignment(
+        args.buckets, np.random.default_rng(args.seed), args.bins, args.iterations
+    )
+    table["seed"] = np.array(args.seed)
+    np.savez_compressed(out, **table)
+    inertia = table["inertia"]
+    print(
+        f"wrote {args.buckets} buckets of {len(table['buckets']):,} flop classes to {out}"
+        f" ({len(inertia) - 1} k-means iterations, inertia {inertia[0]:.1f} -> {inertia[-1]:.1f},"
+        f" {time.perf_counter() - start:.0f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,323 @@
+"""The blueprint in memory: strategies by info-set key, loaded once per process and shared.
+
+The file is the trainer's strategy CSV (``agent/abstraction/strategy_file.py``: an ``info_set`` column
+with keys like ``'AKs 555 rc'`` and one probability column per abstract action) and its JSON
+sidecar (format version, game, action and card abstraction). A shipped blueprint holds a few
+million rows; a pandas frame indexed by Python strings would take seconds to build and
+several hundred MB, so this module keeps two flat arrays instead:
+
+* a 64-bit hash of every key (its bytes read as little-endian ``uint64`` words, mixed with
+  the splitmix64 finaliser), sorted, for ``numpy.searchsorted``;
+* the probabilities as ``float32[rows, actions]`` in the same order (0 where an action is
+  not available at that info set).
+
+The file is decompressed in blocks of whole lines; in each block the keys are cut out of the
+bytes with numpy (no Python object per row) and the probabilities parsed by pandas' C reader,
+so 4 million rows load in under 2 s and take 20 bytes a row (about 80 MB) once loaded. Two
+stored keys with the same hash are reported at load; a key that is absent matches a stored
+hash with probability rows / 2**64 (2e-13 for 4 million rows). The same file is loaded once
+per process (:func:`load_blueprint` caches by path, size and modification time) and shared
+by every player.
+
+A missing or corrupt file raises :class:`BlueprintError` naming the file and the command that
+regenerates it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import gzip
+import importlib.resources
+import io
+import threading
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
+from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
+from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
+
+DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
+REGENERATE = (
+    "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
+    " data/blueprint.csv.gz` (the exact command is in the README), or pass another file"
+    " with blueprint=PATH"
+)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+
+
+class BlueprintError(ValueError):
+    """A blueprint file that is missing, unreadable or inconsistent with its sidecar."""
+
+
+@dataclass(frozen=True, eq=False)
+class Blueprint:
+    """Strategies of a heads-up preflop+flop blueprint, looked up by info-set key."""
+
+    path: Path
+    meta: dict
+    game: GameConfig
+    actions: ActionAbstraction
+    cards: CardAbstraction
+    hashes: np.ndarray  # uint64[rows], sorted
+    probabilities: np.ndarray  # float32[rows, actions], in hash order
+
+    @property
+    def rows(self) -> int:
+        """Info sets stored."""
+        return len(self.hashes)
+
+    def lookup(self, key: str) -> np.ndarray | None:
+        """The probabilities of the abstract actions at ``key`` (columns of ``actions``)."""
+        found = self.lookup_many([key])
+        return None if found[0] < 0 else self.probabilities[found[0]]
+
+    def lookup_many(self, keys: list[str]) -> np.ndarray:
+        """Row numbers of ``keys`` in ``probabilities``, -1 where a key is absent."""
+        if not keys or not self.rows:
+            return np.full(len(keys), -1, dtype=np.int64)
+        encoded = [key.encode() for key in keys]
+        width = max(8, -(-max(len(data) for data in encoded) // 8) * 8)
+        buffer = np.zeros((len(keys), width), dtype=np.uint8)
+        for row, data in enumerate(encoded):
+            buffer[row, : len(data)] = np.frombuffer(data, dtype=np.uint8)
+        lengths = np.array([len(data) for data in encoded])
+        hashes = hash_keys(buffer.view(np.uint64).reshape(len(keys), -1), lengths)
+        rows = np.minimum(np.searchsorted(self.hashes, hashes), self.rows - 1)
+        return np.where(self.hashes[rows] == hashes, rows, -1)
+
+
+def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each key: its zero-padded bytes as ``uint64`` words, ``lengths`` bytes.
+
+    Only the words a key occupies are mixed in, so the hash does not depend on the padding.
+
+    >>> one = np.frombuffer(b"AKs 555 rc" + bytes(6), dtype=np.uint64).reshape(1, 2)
+    >>> two = np.frombuffer(b"AKs 555 rc" + bytes(14), dtype=np.uint64).reshape(1, 3)
+    >>> bool(hash_keys(one, np.array([10]))[0] == hash_keys(two, np.array([10]))[0])
+    True
+    """
+    state = np.full(len(words), _GOLDEN, dtype=np.uint64)
+    used = -(-np.asarray(lengths) // 8)
+    with np.errstate(over="ignore"):
+        for column in range(words.shape[1]):
+            mixed = (state ^ words[:, column]) * _MIX_1
+            mixed ^= mixed >> np.uint64(29)
+            mixed *= _MIX_2
+            mixed ^= mixed >> np.uint64(32)
+            state = np.where(column < used, mixed, state)
+    return state
+
+
+def default_blueprint_path() -> Path:
+    """The blueprint shipped in ``agent.data`` (``data/`` in the source tree)."""
+    folder = importlib.resources.files("agent.data")
+    for name in DEFAULT_NAMES:
+        candidate = folder / name
+        if candidate.is_file():
+            return Path(str(candidate))
+    return Path(str(folder / DEFAULT_NAMES[0]))
+
+
+_CACHE: dict[tuple[str, int, int], Blueprint] = {}
+_LOCK = threading.Lock()
+
+
+def load_blueprint(path: str | Path | None = None) -> Blueprint:
+    """The blueprint at ``path`` (the shipped one by default), loaded once per process."""
+    path = Path(path) if path is not None else default_blueprint_path()
+    if not path.is_file():
+        raise BlueprintError(f"blueprint file {str(path)!r} does not exist: {REGENERATE}")
+    status = path.stat()
+    cache_key = (str(path.resolve()), status.st_size, status.st_mtime_ns)
+    with _LOCK:
+        if cache_key not in _CACHE:
+            _CACHE[cache_key] = read_blueprint(path)
+        return _CACHE[cache_key]
+
+
+def read_blueprint(path: str | Path) -> Blueprint:
+    """Read and validate a blueprint CSV and its sidecar (no caching)."""
+    path = Path(path)
+    try:
+        meta = read_meta(path)
+        game = GameConfig(int(meta["stack"]), int(meta["small_blind"]), int(meta["rounds"]))
+        actions = parse_actions(str(meta["actions"]))
+        cards = get_abstraction(str(meta["abstraction"]))
+    except KeyError as missing:
+        raise BlueprintError(
+            f"sidecar of {str(path)!r} lacks the field {missing}: {REGENERATE}"
+        ) from None
+    except ValueError as error:
+        raise BlueprintError(f"{error}: {REGENERATE}") from None
+    try:
+        return _read_checked(path, meta, game, actions, cards)
+    except BlueprintError as error:
+        command = meta.get("command")
+        if not isinstance(command, str) or not command.startswith("blueprint "):
+            raise
+        hint = f"regenerate it with `{command}`"
+        if meta.get("cleaned"):
+            hint += f" then `blueprint clean RAW {path.name}`"
+        raise BlueprintError(str(error).replace(REGENERATE, hint)) from None
+
+
+def _read_checked(
+    path: Path, meta: dict, game: GameConfig, actions: ActionAbstraction, cards: CardAbstraction
+) -> Blueprint:
+    names = list(meta["action_names"])
+    if names != list(actions.names):
+        raise BlueprintError(
+            f"sidecar of {str(path)!r} names the actions {names}, but its action spec"
+            f" {meta['actions']!r} has {list(actions.names)}: {REGENERATE}"
+        )
+    hashes, probabilities = _read_rows(path, names)
+    if meta.get("rows", len(hashes)) != len(hashes):
+        raise BlueprintError(
+            f"blueprint file {str(path)!r} has {len(hashes)} rows, its sidecar says"
+            f" {meta.get('rows')}: {REGENERATE}"
+        )
+    order = np.argsort(hashes)
+    hashes = hashes[order]
+    probabilities = np.take(probabilities, order, axis=0)
+    repeated = np.flatnonzero(hashes[1:] == hashes[:-1])
+    if len(repeated):
+        raise BlueprintError(
+            f"blueprint file {str(path)!r} repeats an info set (or two keys share a 64-bit"
+            f" hash): data rows {int(order[repeated[0]]) + 1} and"
+            f" {int(order[repeated[0] + 1]) + 1}: {REGENERATE}"
+        )
+    _release_free_memory()
+    return Blueprint(path, meta, game, actions, cards, hashes, probabilities)
+
+
+def _release_free_memory() -> None:
+    """Hand the parser's freed heap back to the system (glibc only; elsewhere a no-op).
+
+    Parsing in blocks leaves the C heap fragmented: without this the process keeps about
+    100 MB more resident than the loaded arrays need.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
+
+
+BLOCK_BYTES = 1 << 24
+
+
+def _blocks(path: Path, names: list[str]):
+    """The data lines of the file in blocks of whole lines (bytes), after checking the header."""
+    opener = gzip.open if path.name.endswith(".gz") else open
+    try:
+        with opener(path, "rb") as handle:
+            header = handle.readline().decode(errors="replace").strip().split(",")
+            if header != [KEY_COLUMN, *names]:
+                raise BlueprintError(
+                    f"blueprint file {str(path)!r} has the columns {header}, its sidecar says"
+                    f" {[KEY_COLUMN, *names]}: {REGENERATE}"
+                )
+            carry = b""
+            while block := handle.read(BLOCK_BYTES):
+                block = carry + block
+                cut = block.rfind(b"\n") + 1
+                carry = block[cut:]
+                if cut:
+                    yield block[:cut]
+            if carry.strip():
+                yield carry + b"\n"
+    except (OSError, EOFError, zlib.error) as error:
+        raise BlueprintError(
+            f"blueprint file {str(path)!r} cannot be read: {error}: {REGENERATE}"
+        ) from None
+
+
+def _read_rows(path: Path, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Key hashes ``uint64[rows]`` and probabilities ``float32[rows, actions]`` in file order."""
+    hashes, probabilities, done = [], [], 0
+    for block in _blocks(path, names):
+        buffer = np.frombuffer(block, dtype=np.uint8)
+        ends = np.flatnonzero(buffer == ord("\n"))
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        keep = ends > starts + (buffer[np.maximum(ends - 1, 0)] == ord("\r"))
+        if not keep.all():  # blank lines are skipped, as pandas does
+            block = b"\n".join(line for line in block.split(b"\n") if line.strip()) + b"\n"
+            buffer = np.frombuffer(block, dtype=np.uint8)
+            ends = np.flatnonzero(buffer == ord("\n"))
+            starts = np.concatenate(([0], ends[:-1] + 1))
+        hashes.append(_block_hashes(path, buffer, starts, ends, done))
+        probabilities.append(_read_probabilities(path, block, names, done))
+        if len(probabilities[-1]) != len(hashes[-1]):
+            raise BlueprintError(
+                f"blueprint file {str(path)!r} has lines that are not rows near data row"
+                f" {done + 1}: {REGENERATE}"
+            )
+        done += len(starts)
+    if not hashes:
+        return np.empty(0, dtype=np.uint64), np.empty((0, len(names)), dtype=np.float32)
+    return np.concatenate(hashes), np.concatenate(probabilities)
+
+
+def _block_hashes(
+    path: Path, buffer: np.ndarray, starts: np.ndarray, ends: np.ndarray, done: int
+) -> np.ndarray:
+    """The key hash of every line: the key is the text before the line's first comma."""
+    if (buffer[starts] == ord('"')).any():
+        raise BlueprintError(f"blueprint file {str(path)!r} has a quoted key: {REGENERATE}")
+    padded = np.concatenate((buffer, np.zeros(256, dtype=np.uint8)))
+    width = 16
+    while True:  # a window of ``width`` bytes from each line start must hold its first comma
+        window = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
+        is_comma = window == ord(",")
+        lengths = is_comma.argmax(axis=1)
+        found = is_comma[np.arange(len(starts)), lengths]
+        if found.all() or width >= 256:
+            break
+        width *= 2
+    bad = np.flatnonzero(~found | (lengths == 0) | (starts + lengths > ends))
+    if len(bad):
+        raise BlueprintError(
+            f"blueprint file {str(path)!r}: data row {done + int(bad[0]) + 1} has no key:"
+            f" {REGENERATE}"
+        )
+    width = max(8, -(-int(lengths.max()) // 8) * 8)
+    window = np.ascontiguousarray(window[:, :width])
+    window[np.arange(width) >= lengths[:, None]] = 0
+    return hash_keys(window.view(np.uint64).reshape(len(starts), -1), lengths)
+
+
+def _read_probabilities(path: Path, block: bytes, names: list[str], done: int) -> np.ndarray:
+    try:
+        frame = pd.read_csv(
+            io.BytesIO(block),
+            header=None,
+            names=[KEY_COLUMN, *names],
+            usecols=names,
+            dtype=dict.fromkeys(names, np.float32),
+            engine="c",
+        )
+    except (ValueError, pd.errors.ParserError) as error:
+        raise BlueprintError(
+            f"blueprint file {str(path)!r} has a probability that is not a number near data"
+            f" row {done + 1} ({error}): {REGENERATE}"
+        ) from None
+    values = frame[names].to_numpy(dtype=np.float32)
+    tolerance = len(names) * 1e-3 + 1e-6
+    sums = np.nansum(values, axis=1)
+    bad = np.flatnonzero(
+        (np.nanmin(values, axis=1, initial=np.inf) < 0)
+        | (np.nanmax(values, axis=1, initial=-np.inf) > 1)
+        | (np.abs(sums - 1) > tolerance)
+    )
+    if len(bad):
+        raise BlueprintError(
+            f"blueprint file {str(path)!r}: data row {done + int(bad[0]) + 1} is not a"
+            f" distribution (its probabilities sum to {sums[bad[0]]:.4f}): {REGENERATE}"
+        )
+    return np.nan_to_num(values, nan=0.0)

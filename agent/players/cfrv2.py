@@ -1,0 +1,32 @@
+"""CFRv2 as a PyPokerEngine bot file: ``setup_ai()`` returns a fresh player.
+
+The convention of PyPokerGUI and other PyPokerEngine tools that load a bot from a file. The
+player is :class:`agent.players.player.CFRv2Player` (the study's CFRv2, seed 004: the MCCFR blueprint
+preflop and on the flop, 10,000-simulation equity thresholds on the turn and river).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from agent.players.blueprint_store import Blueprint
+from agent.players.player import CFRV2_SIMULATIONS, DEFAULT_RULE, DEFAULT_SIZING, CFRv2Player
+
+
+def setup_ai(
+    blueprint: str | Path | Blueprint | None = None,
+    simulations: int = CFRV2_SIMULATIONS,
+    *,
+    sizing: str = DEFAULT_SIZING,
+    rule: str = DEFAULT_RULE,
+    rng: np.random.Generator | None = None,
+    seed: int | None = None,
+) -> CFRv2Player:
+    """A CFRv2 player (the shipped blueprint unless ``blueprint`` names another file).
+
+    ``rule="mdf"`` (default) answers bets the blueprint does not cover by minimum defense
+    frequency; ``rule="study"`` keeps the study's thresholds (see ``agent.players.player``).
+    """
+    return CFRv2Player(blueprint, simulations, sizing=sizing, rule=rule, rng=rng, seed=seed)

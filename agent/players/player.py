@@ -1,0 +1,462 @@
+"""CFRv1 and CFRv2: the blueprint preflop and on the flop, the study's equity thresholds after.
+
+The players of the study (seed 004, "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations"), rebuilt on this project's engine:
+
+* **Preflop and flop, heads-up**: the engine's action history is read into the blueprint's
+  abstract history (``agent.players.history``; off-tree bets by the pseudo-harmonic mapping of
+  Ganzfried and Sandholm 2013, which may give a few weighted readings), the card label of the
+  trainer's abstraction is added, and the strategy of that information set is looked up
+  (``agent.players.blueprint_store``). Each abstract action is priced on the *real* pot and stacks
+  and clamped to the legal range; a raise that is not possible becomes a call.
+* **Missing information set** (cleaned out of the blueprint, or off the abstract tree):
+  the threshold rule, as in the study.
+* **Turn and river**, and every street at tables of 3 to 10 players: the study's threshold
+  rule (``agent.boundary.thresholds``) on a win rate against the opponents still in the hand. Its two
+  raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
+  sizes, the minimum raise and twice it, are ``sizing="study"``. Against the always-calling
+  Fish and the study's Monte Carlo model the pot-relative sizes win clearly more (README).
+* **Facing a bet, heads-up, where the blueprint does not apply** (rule ``"mdf"``, the
+  default): turn, river, a missing information set, and a raise above the abstraction's
+  largest size (which the mapping could only read as that size: an all-in read as a
+  min-raise and called like one). The hand continues with the minimum defense frequency
+  ``p / (p + b)`` of the holdings, ranked by exact equity, and raises only from the top third
+  of that share (``agent.players.defense``). ``rule="study"`` keeps the study's thresholds, which
+  call any bet, however large, with the same hands. Checked or opened pots: threshold rule.
+
+The threshold rule is applied in distribution. The study estimates the win rate ``p`` (win or
+tie against a random hand) from ``n`` simulations (CFRv1 50, CFRv2 10,000) and acts on the
+estimate, so its decision is random: the number of won simulations is Binomial(n, p). Where
+``p`` is known exactly and cheaply (heads-up on the turn and river by enumeration of all
+holdings at once, preflop from the 169-class table) the player computes the exact
+probability of each threshold level under that binomial law and samples from it; this is the
+same policy as running the simulations, at a fraction of the cost, and it is the policy local
+best response reads (on the flop only when all holdings are asked at once, ``policy_table``).
+Where ``p`` is not exact (a single flop decision, several opponents) the player simulates
+``n`` deals with its own generator, as the study does, and acts on the estimate.
+
+Policy interface (``agent.boundary.policy``): ``action_probabilities(valid_actions, hole_card,
+round_state)`` returns the concrete legal actions with their probabilities, cheap to call for
+every holding in one public state (the public part is cached, flop, turn and river equities
+of all 1,326 holdings come from one ``agent.poker.holding_equity`` pass per board).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
+from agent.players.blueprint_store import Blueprint, load_blueprint
+from agent.players.defense import defends, hand_percentiles, raises_for_value
+from agent.poker.equity import equity, preflop_equity
+from agent.players.history import Branch, Spot, abstract_histories, current_spot, last_raise_fractions
+from agent.poker.holding_equity import holding_equity
+from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
+from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
+from agent.boundary.thresholds import (
+    STUDY_THRESHOLDS,
+    Level,
+    Thresholds,
+    level_action,
+    threshold_level,
+    win_rate,
+)
+
+LOG = logging.getLogger(__name__)
+CFRV1_SIMULATIONS = 50
+CFRV2_SIMULATIONS = 10_000
+# raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
+SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "pot")}
+DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agent section)
+# how the player answers a bet where the blueprint does not apply (agent.players.defense)
+RULES = ("mdf", "study")
+DEFAULT_RULE = "mdf"
+OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
+
+
+class CFRPlayer(PolicyPlayer):
+    """The blueprint preflop and on the flop heads-up, the threshold rule everywhere else.
+
+    ``blueprint``: a path to a strategy CSV (the shipped ``data/blueprint.csv.gz`` by
+    default) or a loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
+    Carlo win-rate estimate; ``sizing``: the threshold rule's raise sizes, ``"pot"`` (half
+    the pot and the pot, on the real pot; the default) or ``"study"`` (the minimum raise and
+    twice it, exactly the study's rule); ``rule``: how a bet is answered where the blueprint
+    does not apply, ``"mdf"`` (heads-up: continue with the minimum defense frequency of the
+    holdings, ranked by exact equity, and answer a raise above the abstraction's largest size
+    the same way; :mod:`agent.players.defense`; the default) or ``"study"`` (the threshold rule
+    whatever the bet; an over-size raise is read as the largest abstract size);
+    ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
+    the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
+    CFRv1's 50 in :class:`CFRv1Player`).
+    """
+
+    default_simulations = CFRV2_SIMULATIONS
+
+    def __init__(
+        self,
+        blueprint: str | Path | Blueprint | None = None,
+        simulations: int | None = None,
+        *,
+        thresholds: Thresholds = STUDY_THRESHOLDS,
+        sizing: str = DEFAULT_SIZING,
+        rule: str = DEFAULT_RULE,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(rng=rng, seed=seed)
+        if simulations is None:
+            simulations = self.default_simulations
+        if not isinstance(simulations, int) or simulations < 1:
+            raise ValueError(f"simulations={simulations!r}: expected a positive number")
+        if sizing not in SIZINGS:
+            raise ValueError(f"sizing={sizing!r}: expected one of {', '.join(SIZINGS)}")
+        if rule not in RULES:
+            raise ValueError(f"rule={rule!r}: expected one of {', '.join(RULES)}")
+        self.sizing = sizing
+        self.rule = rule
+        self.blueprint = (
+            blueprint if isinstance(blueprint, Blueprint) else load_blueprint(blueprint)
+        )
+        self.simulations = simulations
+        self.thresholds = thresholds
+        self.errors = 0  # decisions that fell back to a safe action after an internal error
+        self._public: tuple[Any, list[Branch], Spot, bool] | None = None
+        self._exact_flop = False  # set while policy_table runs
+
+    # -- the policy ------------------------------------------------------------------------
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The legal actions and their probabilities at ``snapshot``."""
+        branches, spot, oversize = self._public_part(snapshot)
+        if branches and not oversize:
+            return self.blueprint_policy(snapshot, branches, spot)
+        return self.threshold_policy(snapshot)
+
+    def policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """``[self.policy(snapshot with hole h) for h in holes]``, computed for all at once.
+
+        The public part (readings, spot, concrete prices) is worked out once; holdings that
+        share a card label (a hole class preflop, a class or an equity bucket on the flop)
+        share one blueprint mix, and every key is looked up in a single call. This is what
+        local best response asks for at every public state. On the flop the threshold rule's
+        law is computed from the exact equity of every holding (one pass per board, about
+        0.1 s), where a single decision samples it by Monte Carlo as the study does: the same
+        distribution of actions.
+        """
+        self._exact_flop = True  # the law of the flop's Monte Carlo decision, computed exactly
+        try:
+            return self._policy_table(snapshot, holes)
+        finally:
+            self._exact_flop = False
+
+    def _policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        branches, spot, oversize = self._public_part(snapshot)
+        if not branches or oversize:
+            return [self.threshold_policy(replace(snapshot, hole=hole)) for hole in holes]
+        bp = self.blueprint
+        round_index = int(snapshot.street)
+        flop = snapshot.board[:3]
+        labels = [bp.cards.label(round_index, bp.cards.bucket(hole, flop)) for hole in holes]
+        distinct = list(dict.fromkeys(labels))
+        keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
+        rows = bp.lookup_many(keys).reshape(len(distinct), len(branches))
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixes: dict[str, tuple[dict[Action, float], float]] = {}
+        for label, label_rows in zip(distinct, rows, strict=True):
+            mixes[label] = self._mix(branches, legal, concrete, label_rows)
+        table: list[list[WeightedAction]] = []
+        for hole, label in zip(holes, labels, strict=True):
+            mixed, fallback = mixes[label]
+            table.append(self._with_fallback(dict(mixed), fallback, replace(snapshot, hole=hole)))
+        return table
+
+    def _mix(
+        self,
+        branches: list[Branch],
+        legal: list[list[LegalAction]],
+        concrete: list[list[Action]],
+        rows: np.ndarray,
+    ) -> tuple[dict[Action, float], float]:
+        """The blueprint's mix over the readings, and the weight of readings with no row."""
+        mixed: dict[Action, float] = {}
+        fallback = 0.0
+        for branch, actions, prices, row in zip(branches, legal, concrete, rows, strict=True):
+            strategy = self.blueprint.probabilities[row] if row >= 0 else None
+            mass = sum(float(strategy[a.index]) for a in actions) if strategy is not None else 0.0
+            if strategy is None or mass <= 0:
+                fallback += branch.weight
+                continue
+            for action, price in zip(actions, prices, strict=True):
+                probability = float(strategy[action.index]) / mass
+                if probability > 0:
+                    mixed[price] = mixed.get(price, 0.0) + branch.weight * probability
+        return mixed, fallback
+
+    def _with_fallback(
+        self, mixed: dict[Action, float], fallback: float, snapshot: Snapshot
+    ) -> list[WeightedAction]:
+        """Add the threshold rule's actions for the readings the blueprint has no row for."""
+        if fallback > 0:
+            for name, amount, probability in self.threshold_policy(snapshot):
+                mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def oversize_raise(self, snapshot: Snapshot) -> bool:
+        """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
+        if self.rule != "mdf" or snapshot.to_call == 0:
+            return False
+        fractions = last_raise_fractions(snapshot, self.blueprint.actions)
+        return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE
+
+    def blueprint_policy(
+        self, snapshot: Snapshot, branches: list[Branch], spot: Spot
+    ) -> list[WeightedAction]:
+        """The blueprint's strategy mixed over the readings of the history, priced on ``spot``.
+
+        Readings whose information set is missing (or has no mass on a legal action) get the
+        threshold rule instead.
+        """
+        bp = self.blueprint
+        round_index = int(snapshot.street)
+        label = bp.cards.label(round_index, bp.cards.bucket(snapshot.hole, snapshot.board[:3]))
+        rows = bp.lookup_many([infoset_key(label, branch.history) for branch in branches])
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixed, fallback = self._mix(branches, legal, concrete, rows)
+        return self._with_fallback(mixed, fallback, snapshot)
+
+    def concrete_action(self, action: LegalAction, snapshot: Snapshot, spot: Spot) -> Action:
+        """The engine action of an abstract one, priced on the real pot and stacks."""
+        if action.index == FOLD:
+            return check_or_fold(snapshot)  # never fold when checking is free
+        if action.index == CALL:
+            return legal_call(snapshot)
+        size = self.blueprint.actions.raise_sizes[action.index - 2]
+        if size == "min" and snapshot.min_raise is not None:
+            return legal_raise(snapshot, snapshot.min_raise)
+        if size == "allin" and snapshot.max_raise is not None:
+            return legal_raise(snapshot, snapshot.max_raise)
+        return legal_raise(snapshot, spot.raise_amount(size))
+
+    def threshold_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The study's threshold rule on a win rate against the opponents in the hand.
+
+        Rule ``mdf``, heads-up, facing a bet: :meth:`defense_policy` instead.
+        """
+        opponents = max(1, snapshot.opponents)
+        if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
+            return self.defense_policy(snapshot)
+        exact = self.exact_win_rate(snapshot) if opponents == 1 else None
+        if exact is None:
+            return certain(self.level_action(self.sampled_level(snapshot), snapshot))
+        return self.level_distribution(exact, snapshot)
+
+    def sampled_level(self, snapshot: Snapshot) -> Level:
+        """The study's level on a win rate estimated from ``simulations`` deals."""
+        opponents = max(1, snapshot.opponents)
+        estimate = equity(
+            snapshot.hole,
+            snapshot.board,
+            opponents=min(opponents, 22),
+            simulations=self.simulations,
+            rng=self.rng,
+        )
+        return threshold_level(win_rate(estimate), snapshot.street, opponents, self.thresholds)
+
+    def defense_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """Facing a bet: fold below the minimum defense frequency, else call; raise for value.
+
+        The hand continues when it ranks in the top MDF share of the holdings the board
+        leaves possible (``agent.players.defense``); in the top third of that share it takes the
+        threshold rule's action, at least a call (so it raises where the study would).
+        """
+        percentile = float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
+        if not defends(percentile, snapshot.to_call, snapshot.pot):
+            return certain(check_or_fold(snapshot))
+        if not raises_for_value(percentile, snapshot.to_call, snapshot.pot):
+            return certain(legal_call(snapshot))
+        exact = self.exact_win_rate(snapshot)
+        if exact is not None:
+            return self.level_distribution(exact, snapshot, floor=Level.CALL)
+        level = max(self.sampled_level(snapshot), Level.CALL)
+        return certain(self.level_action(level, snapshot))
+
+    def level_action(self, level: Level, snapshot: Snapshot) -> Action:
+        """The legal engine action of a threshold level, with this player's raise sizes."""
+        sizes = SIZINGS[self.sizing]
+        if sizes is None or level < Level.MIN_RAISE:
+            return level_action(level, snapshot)
+        size = sizes[0] if level == Level.MIN_RAISE else sizes[1]
+        return legal_raise(snapshot, current_spot(snapshot).raise_amount(size))
+
+    def exact_win_rate(self, snapshot: Snapshot) -> float | None:
+        """The heads-up win rate (win or tie) where it is exact and cheap, else None.
+
+        Turn and river: one all-holdings pass per board; preflop: the 169-class table; the
+        flop only inside :meth:`policy_table` (the exact pass costs about 0.1 s, once per flop,
+        worth it for all holdings but not for one decision, which simulates instead).
+        """
+        if snapshot.street >= Street.TURN or (snapshot.street == Street.FLOP and self._exact_flop):
+            board = holding_equity(snapshot.board)
+            return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
+        if snapshot.street == Street.PREFLOP:
+            return win_rate(preflop_equity(snapshot.hole))
+        return None
+
+    def level_distribution(
+        self, rate: float, snapshot: Snapshot, floor: Level = Level.PASS
+    ) -> list[WeightedAction]:
+        """The actions of the threshold levels, weighted by the law of an n-simulation estimate.
+
+        Levels below ``floor`` are played as ``floor``.
+        """
+        cutoffs = level_cutoffs(self.simulations, snapshot.street, 1, self.thresholds)
+        tails = [*binomial_tails(self.simulations, rate, cutoffs), 0.0]  # P(level >= l)
+        mixed: dict[Action, float] = {}
+        for level in Level:
+            below = 1.0 if level == Level.PASS else tails[level - 1]
+            probability = below - tails[level]
+            if probability > 1e-12:
+                action = self.level_action(max(level, floor), snapshot)
+                mixed[action] = mixed.get(action, 0.0) + probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def _public_part(self, snapshot: Snapshot) -> tuple[list[Branch], Spot, bool]:
+        """Readings, real spot and over-size flag, cached for repeated calls in one public state."""
+        if snapshot.street > Street.FLOP:
+            return [], current_spot(snapshot), False
+        public = (
+            snapshot.street,
+            snapshot.board,
+            snapshot.seat,
+            snapshot.pot,
+            snapshot.stacks,
+            snapshot.call_amount,
+            snapshot.min_raise,
+            snapshot.max_raise,
+            snapshot.history,
+            snapshot.in_hand,
+        )
+        if self._public is None or self._public[0] != public:
+            bp = self.blueprint
+            branches = abstract_histories(snapshot, bp.game, bp.actions)
+            oversize = bool(branches) and self.oversize_raise(snapshot)
+            self._public = (public, branches, current_spot(snapshot), oversize)
+        return self._public[1], self._public[2], self._public[3]
+
+    # -- the engine's entry point ----------------------------------------------------------
+
+    def declare_action(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> Action:
+        """Sample an action from the policy; after an internal error, check or fold safely."""
+        try:
+            weighted = self.action_probabilities(valid_actions, hole_card, round_state)
+            return sample_action(weighted, self.rng)
+        except Exception:  # the engine must always get a legal action from us
+            self.errors += 1
+            LOG.exception("CFR player fell back to check/fold after an internal error")
+            return _safe_action(valid_actions)
+
+
+def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
+    amounts = {entry["action"]: entry["amount"] for entry in valid_actions}
+    call = amounts.get("call", 0)
+    return ("call", int(call)) if call == 0 else ("fold", 0)
+
+
+class CFRv1Player(CFRPlayer):
+    """The study's CFRv1: the blueprint preflop and on the flop, 50-simulation thresholds."""
+
+    default_simulations = CFRV1_SIMULATIONS
+
+
+class CFRv2Player(CFRPlayer):
+    """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
+
+    default_simulations = CFRV2_SIMULATIONS
+
+
+@lru_cache(maxsize=256)
+def level_cutoffs(
+    simulations: int, street: Street, opponents: int, thresholds: Thresholds
+) -> tuple[int, int, int]:
+    """The fewest won simulations out of ``simulations`` that reach CALL, MIN_RAISE, RAISE_2X.
+
+    ``simulations + 1`` means the level cannot be reached.
+
+    >>> level_cutoffs(50, Street.RIVER, 1, STUDY_THRESHOLDS)  # > .70, > .80, > .90 of 50
+    (36, 41, 46)
+    """
+    cutoffs = []
+    for level in (Level.CALL, Level.MIN_RAISE, Level.RAISE_TWICE_MIN):
+        low, high = 0, simulations + 1  # the answer is in [low, high]
+        while low < high:
+            middle = (low + high) // 2
+            rate = middle / simulations
+            if threshold_level(rate, street, opponents, thresholds) >= level:
+                high = middle
+            else:
+                low = middle + 1
+        cutoffs.append(low)
+    return cutoffs[0], cutoffs[1], cutoffs[2]
+
+
+@lru_cache(maxsize=8)
+def _log_choose(trials: int) -> np.ndarray:
+    steps = np.log(np.arange(trials, 0, -1, dtype=np.float64)) - np.log(
+        np.arange(1, trials + 1, dtype=np.float64)
+    )
+    return np.concatenate(([0.0], np.cumsum(steps)))
+
+
+def binomial_tails(trials: int, p: float, ks: Sequence[int]) -> list[float]:
+    """P(K >= k) for each k in ``ks``, K ~ Binomial(trials, p).
+
+    >>> binomial_tails(2, 0.5, [1, 2]), binomial_tails(10, 0.3, [0, 11])
+    ([0.75, 0.25], [1.0, 0.0])
+    """
+    if p <= 0.0 or p >= 1.0:
+        certain_count = trials if p >= 1.0 else 0
+        return [1.0 if certain_count >= k else 0.0 for k in ks]
+    spread = 12.0 * (trials * p * (1.0 - p)) ** 0.5 + 10.0  # mass beyond: below 1e-30
+    low = max(0, int(trials * p - spread))
+    high = min(trials, int(trials * p + spread) + 1)
+    counts = np.arange(low, high + 1, dtype=np.float64)
+    log_choose = _log_choose(trials)[low : high + 1]
+    log_pmf = log_choose + counts * np.log(p) + (trials - counts) * np.log1p(-p)
+    upper = np.concatenate((np.cumsum(np.exp(log_pmf)[::-1])[::-1], [0.0]))
+    tails = []
+    for k in ks:
+        if k <= low:
+            tails.append(1.0)
+        elif k > high:
+            tails.append(0.0)
+        else:
+            tails.append(float(min(1.0, upper[k - low])))
+    return tails
+
+
+def binomial_tail(trials: int, p: float, k: int) -> float:
+    """P(K >= k) for K ~ Binomial(trials, p).
+
+    >>> binomial_tail(2, 0.5, 1), binomial_tail(10, 0.3, 0), binomial_tail(10, 0.3, 11)
+    (0.75, 1.0, 0.0)
+    """
+    return binomial_tails(trials, p, [k])[0]

@@ -1,0 +1,112 @@
+"""``arena table BOT BOT ...`` (round robin) and ``arena list`` (the registry)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+from tqdm import tqdm
+
+from arena.match import MatchConfig, default_workers
+from arena.registry import known_bots
+from arena.roundrobin import (
+    HEATMAP_FILE,
+    TABLE_FILE,
+    markdown_table,
+    plot_heatmap,
+    round_robin,
+    unique_labels,
+    write_table_csv,
+)
+from arena.commands.run import checked_bot, ensure_writable
+
+
+@click.command("table")
+@click.argument("bots", nargs=-1, required=True)
+@click.option("--hands", type=int, default=10_000, show_default=True, help="Hands per pair.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True)
+@click.option("--stack", type=int, default=1000, show_default=True)
+@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def table_command(
+    bots: tuple[str, ...],
+    hands: int,
+    seed: int,
+    workers: int | None,
+    duplicate: bool,
+    stack: int,
+    small_blind: int,
+    out: Path | None,
+    backend: str,
+    ray_address: str | None,
+    quiet: bool,
+) -> None:
+    """Play every pair of BOTS and print the sb/h table (row bot against column bot).
+
+    Each pair's match goes to its own sub-folder of --out; re-running the same command with
+    the same --out resumes unfinished pairs and reuses finished ones.
+    """
+    if len(bots) < 2:
+        raise click.UsageError("arena table needs at least two bots")
+    if hands <= 0:
+        raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")
+    specs = [checked_bot(bot) for bot in bots]
+    try:
+        template = MatchConfig(specs[0], specs[1], hands, seed, duplicate, stack, small_blind)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    out = out or Path("results") / (time.strftime("%Y%m%d-%H%M%S") + "-table")
+    ensure_writable(out)
+    runner = _runner(backend, ray_address)
+
+    def on_match(row: str, column: str):  # type: ignore[no-untyped-def]
+        bar = tqdm(total=hands, unit="hand", desc=f"{row} vs {column}", disable=quiet)
+
+        def update(count: int, stats: object) -> None:
+            bar.update(count)
+            if bar.n >= hands:
+                bar.close()
+
+        return update
+
+    try:
+        cells = round_robin(specs, template, out, workers or default_workers(), runner, on_match)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    labels = unique_labels(specs)
+    write_table_csv(out / TABLE_FILE, labels, cells)
+    plot_heatmap(out / HEATMAP_FILE, labels, cells)
+    click.echo(markdown_table(labels, cells))
+    click.echo(f"files: {out}")
+
+
+def _runner(backend: str, ray_address: str | None):  # type: ignore[no-untyped-def]
+    from arena.match import run_local
+
+    if backend == "local":
+        return run_local
+    from arena.ray_backend import ray_available, ray_runner
+
+    if not ray_available():
+        raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
+    return ray_runner(ray_address)
+
+
+@click.command("list")
+def list_command() -> None:
+    """The bots the registry knows, one line each (any PyPokerEngine player also works)."""
+    rows = known_bots()
+    width = max(len(name) for name, _, _ in rows)
+    for name, description, status in rows:
+        note = "" if status == "ok" else f"  [{status}]"
+        click.echo(f"{name:<{width}}  {description}{note}")
+    click.echo(
+        "\nAlso: package.module:Class, path/to/file.py:Class, path/to/file.py with setup_ai();"
+        " options as NAME:key=value,key=value."
+    )

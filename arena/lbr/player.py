@@ -1,0 +1,502 @@
+"""Local best response (LBR): a PyPokerEngine player that exploits a bot it can read.
+
+Lisy & Bowling 2017, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
+(Algorithm 1; the survey in seed 001 gives the same pseudo-code in its evaluation section).
+LBR knows the bot's policy. Through a hand it keeps the bot's range (:mod:`arena.lbr.range`),
+updated by Bayes' rule with the bot's action probabilities for every holding. At each of
+its own decisions it scores, relative to folding now (value 0), with ``wp`` its expected
+share of the pot at showdown against the range (:mod:`agent.poker.range_equity`), ``pot`` the
+chips in the middle and ``to_call`` the chips it must add to call:
+
+* call (check): ``wp * (pot + to_call) - to_call``, assuming check/call to the showdown;
+* each bet size (a raise to ``R``, adding ``x`` chips): with ``fp`` the range-weighted
+  probability that the bot folds to it (from the bot's policy at the state after the raise),
+  ``fp * pot + (1 - fp) * (wp * final_pot - x)``, the call-down value if it is called;
+
+(``wp`` preflop against a range the bot has not yet narrowed is the shipped 169-class table's
+equity against a random hand; otherwise boards are sampled preflop and enumerated after)
+and plays the best (folding when nothing beats 0; checking rather than folding when checking
+is free). Bet sizes are fractions of the pot after calling (a raise to
+``call_amount + f * (pot + to_call)``) and ``allin``, clamped to PyPokerEngine's legal
+raise range; equal amounts count once. The winnings of LBR are a lower bound on the bot's
+exploitability (in expectation).
+
+The policy model. LBR reads the bot through a *model*: a second instance of the bot (by
+default built from the same spec; ``--model`` may give a cheaper one, e.g. fewer Monte Carlo
+simulations), told it sits in the bot's seat and sent the same messages (with no hole cards
+at the start of a round). A bot with ``action_probabilities(valid_actions, hole_card,
+round_state)`` (the project's policy interface, :mod:`agent.boundary.policy`) is read exactly. For a
+bot without it, the *sampled estimate*: ``declare_action`` is called ``policy_samples`` times
+per holding and the frequencies stand for the probabilities. Before each holding's query the
+model's ``rng`` (if it has one) is re-seeded from the public state and the holding, and the
+global ``random``/numpy states are saved and restored, so a query's answer depends on nothing
+else: answers are cached per public state (preflop states across hands, later ones within a
+hand) and a match gives the same results for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+from pypokerengine.engine.action_checker import ActionChecker
+from pypokerengine.engine.round_manager import RoundManager
+from pypokerengine.players import BasePokerPlayer
+from pypokerengine.utils.game_state_utils import restore_game_state
+
+from agent.poker.cards import parse_card, to_ppe
+from agent.poker.equity import preflop_equity
+from agent.boundary.policy import PolicyPlayer, WeightedAction
+from agent.poker.range_equity import (
+    HOLDING_CARDS,
+    HOLDINGS,
+    PREFLOP_SAMPLES,
+    blocked_mask,
+    live_holdings,
+    range_equity_kernel,
+)
+from agent.poker.rng import seed_from
+from arena.engine import mix_seed
+from arena.lbr.range import Range
+
+ALLIN = "allin"
+Bet = float | str
+DEFAULT_BETS: tuple[Bet, ...] = (0.5, 1.0, ALLIN)
+HOLDING_PPE = [[to_ppe(int(a)), to_ppe(int(b))] for a, b in HOLDING_CARDS]
+HOLDING_TUPLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
+PREFLOP_CACHE_LIMIT = 4096
+
+
+def parse_bets(text: str) -> tuple[Bet, ...]:
+    """Bet sizes from ``0.5,1,allin`` (pot fractions and ``allin``); ``none`` for fold/call.
+
+    >>> parse_bets("0.5, 1,ALLIN"), parse_bets("none")
+    ((0.5, 1.0, 'allin'), ())
+    >>> parse_bets("0.5,-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: bet size '-1' in '0.5,-1': expected a positive pot fraction or 'allin'
+    """
+    if text.strip().lower() in ("", "none", "fc"):
+        return ()
+    sizes: list[Bet] = []
+    for item in text.split(","):
+        word = item.strip().lower()
+        if word in (ALLIN, "all-in", "all"):
+            size: Bet = ALLIN
+        else:
+            try:
+                size = float(word)
+            except ValueError:
+                size = -1.0
+            if not 0 < size < 1000:
+                raise ValueError(
+                    f"bet size {item.strip()!r} in {text!r}: expected a positive pot fraction "
+                    "or 'allin'"
+                )
+        if size not in sizes:
+            sizes.append(size)
+    return tuple(sizes)
+
+
+def bets_text(bets: Sequence[Bet]) -> str:
+    """The canonical spelling of bet sizes (``none`` for fold/call only).
+
+    >>> bets_text((0.5, 1.0, "allin")), bets_text(())
+    ('0.5,1,allin', 'none')
+    """
+    return ",".join(b if isinstance(b, str) else f"{b:g}" for b in bets) or "none"
+
+
+def call_value(wp: float, pot: int, to_call: int) -> float:
+    """Check/call to showdown, relative to folding now.
+
+    >>> call_value(0.5, 30, 10), call_value(0.25, 20, 0)
+    (10.0, 5.0)
+    """
+    return wp * (pot + to_call) - to_call
+
+
+def raise_value(wp: float, fold_probability: float, pot: int, added: int, final_pot: int) -> float:
+    """Raise, then check/call to showdown if called, relative to folding now.
+
+    >>> raise_value(0.5, 1.0, 15, 15, 40)  # the bot always folds: LBR takes the pot
+    15.0
+    >>> raise_value(0.5, 0.0, 20, 20, 60)  # always called with even equity: 30 - 20
+    10.0
+    """
+    return fold_probability * pot + (1 - fold_probability) * (wp * final_pot - added)
+
+
+def raise_targets(
+    bets: Sequence[Bet], call_amount: int, pot_after_call: int, low: int, high: int
+) -> list[int]:
+    """Raise-to amounts for the bet sizes, clamped to ``[low, high]``, without repeats.
+
+    >>> raise_targets((0.5, 1.0, "allin"), 10, 20, 15, 1000)
+    [20, 30, 1000]
+    >>> raise_targets((0.1, 100.0), 10, 20, 15, 300)
+    [15, 300]
+    """
+    targets: list[int] = []
+    for bet in bets:
+        wanted = high if bet == ALLIN else call_amount + round(float(bet) * pot_after_call)
+        amount = min(high, max(low, int(wanted)))
+        if amount not in targets:
+            targets.append(amount)
+    return targets
+
+
+def _valid(valid_actions: Sequence[Mapping[str, Any]], name: str) -> Mapping[str, Any]:
+    return next(entry for entry in valid_actions if entry["action"] == name)
+
+
+def history_key(round_state: Mapping[str, Any]) -> tuple:
+    """What identifies a public state: board, blinds and every recorded action."""
+    histories = round_state["action_histories"]
+    actions = tuple(
+        (street, entry["uuid"], entry["action"], int(entry.get("amount", 0)))
+        for street in ("preflop", "flop", "turn", "river")
+        for entry in histories.get(street) or ()
+    )
+    return (
+        round_state["street"],
+        tuple(round_state["community_card"]),
+        int(round_state["dealer_btn"]),
+        tuple(int(seat["stack"]) for seat in round_state["seats"]),
+        actions,
+    )
+
+
+def matches(entry: WeightedAction, action: str, amount: int) -> bool:
+    """Whether a policy entry is the action the engine recorded (a call by name only)."""
+    name, entry_amount, _ = entry
+    if name != action:
+        return False
+    return action != "raise" or int(entry_amount) == int(amount)
+
+
+class _GlobalRandomGuard:
+    """Saves and restores the global ``random`` and numpy legacy generator states."""
+
+    def __enter__(self) -> None:
+        self._python = random.getstate()
+        self._numpy = np.random.get_state()
+
+    def __exit__(self, *exc: object) -> None:
+        random.setstate(self._python)
+        np.random.set_state(self._numpy)
+
+
+@dataclass
+class RangeModel:
+    """The bot's policy for every holding at a public state, cached per state."""
+
+    bot: Any
+    seed: int = 0
+    policy_samples: int = 8
+    cache: dict[tuple, list[list[WeightedAction]]] = field(default_factory=dict)
+    queries: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """True when the bot exposes its policy (no sampling needed)."""
+        return callable(getattr(self.bot, "action_probabilities", None))
+
+    @property
+    def snapshot_path(self) -> bool:
+        """True for the project's PolicyPlayer bots whose entry point is the default one.
+
+        Their state is then converted once per public state and only the hole cards change
+        from holding to holding (``policy(snapshot)``), the same answer for a fraction of the
+        cost of ``action_probabilities`` per holding.
+        """
+        kind = type(self.bot)
+        return (
+            isinstance(self.bot, PolicyPlayer)
+            and kind.action_probabilities is PolicyPlayer.action_probabilities
+            and kind.snapshot is PolicyPlayer.snapshot
+        )
+
+    def new_hand(self) -> None:
+        """Forget post-flop states; keep preflop ones (they recur) up to a limit."""
+        if len(self.cache) > PREFLOP_CACHE_LIMIT:
+            self.cache.clear()
+        for key in [key for key in self.cache if key[0] != "preflop"]:
+            del self.cache[key]
+
+    def policies(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        round_state: Mapping[str, Any],
+        holdings: np.ndarray,
+    ) -> list[list[WeightedAction]]:
+        """The bot's ``(name, amount, probability)`` entries for each holding index.
+
+        On a new public state every holding compatible with the board is queried, in table
+        order, after seeding the model from the state alone: the answers are a function of
+        the public state, whichever hand or process asks first.
+        """
+        key = history_key(round_state)
+        table = self.cache.get(key)
+        if table is None:
+            table = self.cache[key] = self._all_holdings(valid_actions, round_state, key)
+        return [table[int(h)] for h in holdings]
+
+    def _all_holdings(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any], key: tuple
+    ) -> list[list[WeightedAction]]:
+        seed = mix_seed(self.seed, zlib.crc32(repr(key).encode()))
+        board = [parse_card(card) for card in round_state["community_card"]]
+        blocked = blocked_mask(board)
+        table: list[list[WeightedAction]] = [[] for _ in range(HOLDINGS)]
+        with _GlobalRandomGuard():
+            if isinstance(getattr(self.bot, "rng", None), np.random.Generator):
+                self.bot.rng = np.random.default_rng(seed)
+            random.seed(seed)
+            np.random.seed(seed & 0xFFFFFFFF)
+            live = np.flatnonzero(~blocked)
+            batch = self._batch(valid_actions, round_state)
+            if batch is not None:
+                self.queries += len(live)
+                for holding, policy in zip(live, batch(live), strict=True):
+                    table[holding] = list(policy)
+                return table
+            ask = self._asker(valid_actions, round_state)
+            for holding in live:
+                self.queries += 1
+                table[holding] = ask(int(holding))
+        return table
+
+    def _batch(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
+    ) -> Callable[[np.ndarray], list[list[WeightedAction]]] | None:
+        """All holdings in one call, for a PolicyPlayer with ``policy_table`` (agent, baselines)."""
+        if not (self.snapshot_path and callable(getattr(self.bot, "policy_table", None))):
+            return None
+        base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
+        return lambda live: self.bot.policy_table(base, [HOLDING_TUPLES[h] for h in live])
+
+    def _asker(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
+    ) -> Callable[[int], list[WeightedAction]]:
+        """A function from a holding index to the bot's policy entries at this state."""
+        if self.snapshot_path:
+            base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
+            return lambda h: list(self.bot.policy(replace(base, hole=HOLDING_TUPLES[h])))
+        if self.exact:
+            return lambda h: list(
+                self.bot.action_probabilities(valid_actions, list(HOLDING_PPE[h]), round_state)
+            )
+        return lambda h: self._sampled(valid_actions, round_state, h)
+
+    def _sampled(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any], h: int
+    ) -> list[WeightedAction]:
+        """The sampled estimate: frequencies of ``policy_samples`` calls of declare_action."""
+        counts: dict[tuple[str, int], int] = {}
+        for _ in range(self.policy_samples):
+            action, amount = self.bot.declare_action(
+                valid_actions, list(HOLDING_PPE[h]), round_state
+            )
+            if action != "raise":
+                amount = 0 if action == "fold" else int(_valid(valid_actions, "call")["amount"])
+            counts[(action, int(amount))] = counts.get((action, int(amount)), 0) + 1
+        return [(a, m, c / self.policy_samples) for (a, m), c in counts.items()]
+
+
+@dataclass
+class DecisionLog:
+    """What LBR computed at one decision (for tests and diagnostics)."""
+
+    street: str
+    wp: float
+    values: dict[tuple[str, int], float]
+    chosen: tuple[str, int]
+
+
+class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
+    """Local best response against the bot that ``model`` is a copy of (see the module doc)."""
+
+    def __init__(
+        self,
+        model: Any,
+        bets: Sequence[Bet] = DEFAULT_BETS,
+        *,
+        rng: np.random.Generator | None = None,
+        seed: int = 0,
+        policy_samples: int = 8,
+        preflop_samples: int = PREFLOP_SAMPLES,
+    ) -> None:
+        if policy_samples <= 0 or preflop_samples <= 0:
+            raise ValueError(
+                f"policy_samples={policy_samples} and preflop_samples={preflop_samples} "
+                "must be positive"
+            )
+        self.bets = tuple(bets)
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self.model = RangeModel(model, seed=seed, policy_samples=policy_samples)
+        self.preflop_samples = preflop_samples
+        self.range = Range.uniform()
+        self.hole: list[int] = []
+        self.opponent_uuid = ""
+        self.initial_stack = 0
+        self.last_state: Mapping[str, Any] | None = None
+        self.log: list[DecisionLog] = []
+        self.decision_seconds: dict[str, list[float]] = {}
+
+    # -- messages ---------------------------------------------------------------------------
+    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
+        self.initial_stack = int(game_info["rule"]["initial_stack"])
+        others = [seat["uuid"] for seat in game_info["seats"] if seat["uuid"] != self.uuid]
+        if len(others) != 1:
+            raise ValueError(f"local best response plays heads-up, not {len(others) + 1} players")
+        self.opponent_uuid = others[0]
+        self.model.bot.set_uuid(self.opponent_uuid)
+        self.model.bot.receive_game_start_message(game_info)
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        self.hole = [parse_card(card) for card in hole_card]
+        self.range = Range.uniform(self.hole)
+        self.model.new_hand()
+        self.log = []
+        self.last_state = None
+        self.model.bot.receive_round_start_message(round_count, [], seats)
+
+    def receive_street_start_message(self, street: str, round_state: Mapping[str, Any]) -> None:
+        self.range.block([parse_card(card) for card in round_state["community_card"]])
+        self.last_state = round_state
+        self.model.bot.receive_street_start_message(street, round_state)
+
+    def receive_game_update_message(
+        self, action: Mapping[str, Any], round_state: Mapping[str, Any]
+    ) -> None:
+        if action["player_uuid"] == self.opponent_uuid and self.last_state is not None:
+            self._observe(action, round_state)
+        self.last_state = round_state
+        self.model.bot.receive_game_update_message(action, round_state)
+
+    def receive_round_result_message(
+        self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
+    ) -> None:
+        self.model.bot.receive_round_result_message(winners, hand_info, round_state)
+
+    # -- the range ----------------------------------------------------------------------------
+    def _observe(self, action: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+        """Bayes update of the range with the bot's action at the state before it."""
+        before = dict(self.last_state or {})
+        seat = self._seat_of(before, self.opponent_uuid)
+        before["next_player"] = seat
+        state = restore_game_state(before)
+        players = state["table"].seats.players
+        valid_actions = ActionChecker.legal_actions(players, seat, state["small_blind_amount"])
+        recorded = self._recorded(after, action)
+        holdings = self.range.live()
+        policies = self.model.policies(valid_actions, before, holdings)
+        likelihood = np.array(
+            [sum(entry[2] for entry in policy if matches(entry, *recorded)) for policy in policies]
+        )
+        self.range.update(holdings, np.clip(likelihood, 0.0, 1.0))
+
+    def _recorded(self, after: Mapping[str, Any], action: Mapping[str, Any]) -> tuple[str, int]:
+        """The action as the engine recorded it (an illegal one became a fold)."""
+        entries = after["action_histories"].get(after["street"]) or []
+        for entry in reversed(entries):
+            if entry["uuid"] == self.opponent_uuid:
+                return str(entry["action"]).lower(), int(entry.get("amount", 0))
+        return str(action["action"]), int(action["amount"])
+
+    @staticmethod
+    def _seat_of(round_state: Mapping[str, Any], uuid: str) -> int:
+        return next(i for i, seat in enumerate(round_state["seats"]) if seat["uuid"] == uuid)
+
+    # -- the decision ---------------------------------------------------------------------------
+    def declare_action(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> tuple[str, int]:
+        started = time.perf_counter()
+        choice = self._decide(valid_actions, round_state)
+        street = round_state["street"]
+        self.decision_seconds.setdefault(street, []).append(time.perf_counter() - started)
+        return choice
+
+    def _decide(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
+    ) -> tuple[str, int]:
+        me = self._seat_of(round_state, self.uuid)
+        opponent = self._seat_of(round_state, self.opponent_uuid)
+        seats = round_state["seats"]
+        mine = self.initial_stack - int(seats[me]["stack"])
+        theirs = self.initial_stack - int(seats[opponent]["stack"])
+        pot = mine + theirs
+        call_amount = int(_valid(valid_actions, "call")["amount"])
+        to_call = max(0, min(theirs - mine, int(seats[me]["stack"])))
+        wp = self.equity(round_state)
+        values: dict[tuple[str, int], float] = {
+            ("fold", 0): 0.0,
+            ("call", call_amount): call_value(wp, pot, to_call),
+        }
+        bounds = _valid(valid_actions, "raise")["amount"]
+        if self.bets and bounds["min"] != -1:
+            street_paid = call_amount - to_call  # this street's chips LBR has already put in
+            for target in raise_targets(
+                self.bets, call_amount, pot + to_call, bounds["min"], bounds["max"]
+            ):
+                added = target - street_paid
+                called = min(mine + added, theirs + int(seats[opponent]["stack"]))
+                fold = self.fold_probability(round_state, target)
+                values[("raise", target)] = raise_value(wp, fold, pot, called - mine, 2 * called)
+        chosen = self._best(values, to_call)
+        self.log.append(DecisionLog(round_state["street"], wp, values, chosen))
+        return chosen
+
+    @staticmethod
+    def _best(values: dict[tuple[str, int], float], to_call: int) -> tuple[str, int]:
+        """The highest value; on ties call, then the smaller raise; a free check beats fold."""
+        ranked = sorted(
+            values.items(), key=lambda item: (-round(item[1], 9), item[0][0] != "call", item[0][1])
+        )
+        best = ranked[0][0]
+        if best[0] == "fold" and to_call == 0:
+            return next(action for action in values if action[0] == "call")
+        return best
+
+    def equity(self, round_state: Mapping[str, Any]) -> float:
+        """LBR's expected share of the pot at showdown against the bot's range."""
+        board = np.array([parse_card(c) for c in round_state["community_card"]], dtype=np.int64)
+        hero = np.array(self.hole, dtype=np.int64)
+        live = live_holdings(self.range.weights, [*self.hole, *board.tolist()])
+        if len(live) == 0:
+            return 0.5
+        weights = self.range.weights[live[:, 2]]
+        if len(board) == 0 and np.ptp(weights) <= 1e-12 * weights.max():
+            # a uniform range (the bot has not acted): the equity against a random hand, from
+            # the shipped 2M-deal class table, sharper and far cheaper than sampling boards
+            return float(preflop_equity(self.hole).share)
+        samples = self.preflop_samples if len(board) == 0 else 0
+        seed = seed_from(self.rng) if samples else 0
+        won, played = range_equity_kernel(hero, board, live, self.range.weights, samples, seed)
+        return float(won / played) if played > 0 else 0.5
+
+    def fold_probability(self, round_state: Mapping[str, Any], target: int) -> float:
+        """The range-weighted chance that the bot folds to LBR's raise to ``target``."""
+        state = restore_game_state(round_state)
+        _, messages = RoundManager.apply_action(state, "raise", target)
+        uuid, ask = messages[-1]
+        if uuid != self.opponent_uuid or ask["type"] != "ask":
+            return 0.0
+        asked = ask["message"]
+        holdings = self.range.live()
+        policies = self.model.policies(asked["valid_actions"], asked["round_state"], holdings)
+        folds = np.array([sum(p for name, _, p in policy if name == "fold") for policy in policies])
+        return self.range.mean_of(holdings, np.clip(folds, 0.0, 1.0))

@@ -1,0 +1,170 @@
+"""``blueprint train``, ``blueprint clean`` and ``blueprint info``: the hold'em blueprint commands.
+
+The commands parse options, build the configs of ``blueprint.holdem`` / ``blueprint.train``,
+and call the library; errors are ``click.UsageError`` sentences naming the bad value or file.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+import numpy as np
+
+from agent.abstraction.betting import GameConfig, parse_actions, split_infoset_key
+from agent.poker.cards import HOLE_CLASSES
+from blueprint.export import strategy_frame
+from blueprint.holdem import HoldemConfig
+from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, write_strategy
+from blueprint.train import ALGORITHMS, AVERAGING, TrainConfig, Trainer, load_checkpoint
+
+
+def _configs(options: dict) -> tuple[HoldemConfig, TrainConfig]:
+    try:
+        game = GameConfig(options["stack"], options["small_blind"])
+        holdem = HoldemConfig(game, parse_actions(options["actions"]), options["abstraction"])
+        train = TrainConfig(
+            iterations=options["iterations"],
+            seed=options["seed"],
+            algorithm=options["algorithm"],
+            regret_matching_plus=options["regret"] == "rm+",
+            averaging=options["averaging"],
+            linear_regrets=options["linear_regrets"],
+            streams=options["streams"],
+            batch=options["batch"],
+            exploration=options["exploration"],
+        )
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    return holdem, train
+
+
+def _trainer(options: dict, holdem: HoldemConfig, train: TrainConfig) -> Trainer:
+    checkpoint = options["checkpoint"]
+    if not options["resume"]:
+        return Trainer(holdem, train)
+    if checkpoint is None:
+        raise click.UsageError("--resume needs --checkpoint DIR, the directory to resume from")
+    try:
+        trainer = load_checkpoint(checkpoint, train.iterations)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if trainer.game != holdem or trainer.config != train:
+        raise click.UsageError(
+            f"checkpoint {str(checkpoint)!r} was made with other options"
+            f" ({trainer.game.to_json()}, {trainer.config}); pass the same ones to resume"
+        )
+    return trainer
+
+
+def _progress_bar(trainer: Trainer):
+    from tqdm import tqdm
+
+    bar = tqdm(total=trainer.config.iterations, initial=trainer.done, unit="it", smoothing=0.1)
+
+    def update(done: int, value: float) -> None:
+        bar.update(done)
+        bar.set_postfix_str(f"value {value:+.3f} chips/hand (player 0)")
+
+    return bar, update
+
+
+@click.command("train")
+@click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True)
+@click.option("--abstraction", default="study", show_default=True,
+              help="Card abstraction: 'study', 'ehs<N>' or 'km<N>' (N flop buckets by EHS or by"
+                   " equity-histogram k-means).")  # fmt: skip
+@click.option("--actions", default="study", show_default=True,
+              help="'study' (min:2: fold/call/min-raise), 'sizes' (half,pot,allin:2), or"
+                   " 'size,...:cap' of min, third, half, twothirds, pot, 2pot, allin.")  # fmt: skip
+@click.option("--algorithm", type=click.Choice(ALGORITHMS), default="chance", show_default=True)
+@click.option("--regret", type=click.Choice(["rm", "rm+"]), default="rm+", show_default=True)
+@click.option("--averaging", type=click.Choice(sorted(AVERAGING)), default="linear",
+              show_default=True, help="Iteration t's strategy weighs 1, t or t^2.")  # fmt: skip
+@click.option("--linear-regrets", is_flag=True, help="Weigh iteration t's regrets by t (LCFR).")
+@click.option("--exploration", type=float, default=0.6, show_default=True,
+              help="Outcome sampling's exploration epsilon.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--streams", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Independent MCCFR streams (fixes the result; --workers does not).")  # fmt: skip
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Threads running the streams.")  # fmt: skip
+@click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True)
+@click.option("--stack", type=int, default=1000, show_default=True)
+@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Strategy CSV to write (.csv or .csv.gz), with a .json sidecar.")  # fmt: skip
+@click.option("--min-reach", type=click.FloatRange(0, 1), default=0.05, show_default=True,
+              help="Leave out flop info sets reached less than this share.")  # fmt: skip
+@click.option("--checkpoint", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Directory for npz + JSON checkpoints.")  # fmt: skip
+@click.option("--checkpoint-seconds", type=float, default=600.0, show_default=True)
+@click.option("--resume", is_flag=True, help="Continue from --checkpoint.")
+def train_command(**options) -> None:
+    """Train a preflop+flop hold'em blueprint by MCCFR and write its strategy CSV.
+
+    The defaults train the shipped blueprint (with --seed 1 and the README's clean step).
+    """
+    try:
+        sidecar_path(options["out"])
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    holdem, train = _configs(options)
+    trainer = _trainer(options, holdem, train)
+    bar, update = _progress_bar(trainer)
+    with bar:
+        trainer.run(
+            options["workers"], update, options["checkpoint"], options["checkpoint_seconds"]
+        )
+    frame = strategy_frame(trainer.tree, holdem, trainer.strategy_sum(), options["min_reach"])
+    meta = {
+        **holdem.to_json(),
+        "iterations": trainer.done,
+        "seed": train.seed,
+        "algorithm": train.algorithm,
+        "regret": options["regret"],
+        "averaging": train.averaging,
+        "linear_regrets": train.linear_regrets,
+        "streams": train.streams,
+        "min_reach": options["min_reach"],
+        "training_seconds": round(trainer.seconds, 1),
+        "game_value": trainer.game_value,
+        "command": shlex.join(["blueprint", *sys.argv[1:]]),
+    }
+    write_strategy(options["out"], frame, meta)
+    click.echo(
+        f"wrote {len(frame):,} info sets to {options['out']} after {trainer.done:,} iterations"
+        f" in {trainer.seconds:.0f} s"
+    )
+
+
+@click.command("clean")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+def clean_command(source: Path, target: Path) -> None:
+    """Copy SOURCE to TARGET without the info sets whose strategy is still uniform."""
+    try:
+        sidecar_path(target)
+        before, after = clean(source, target)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"kept {after:,} of {before:,} info sets ({before - after:,} uniform) in {target}")
+
+
+@click.command("info")
+@click.argument("path", type=click.Path(path_type=Path))
+def info_command(path: Path) -> None:
+    """Print a strategy file's rows per street, size on disk and the parameters that made it."""
+    try:
+        table = load_strategy(path)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    labels = [split_infoset_key(key)[0] for key in table.frame.index]
+    flop = int(np.sum([label not in HOLE_CLASSES for label in labels]))
+    size = path.stat().st_size + sidecar_path(path).stat().st_size
+    click.echo(f"file      {path} ({size / 1e6:.1f} MB with its sidecar)")
+    click.echo(f"rows      {len(labels):,}: preflop {len(labels) - flop:,}, flop {flop:,}")
+    for key in sorted(table.meta):
+        click.echo(f"{key:<22}{table.meta[key]}")

@@ -1,0 +1,117 @@
+"""Snapshot conversion and legal-action builders, on constructed spots and inside real games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pypokerengine.api.game import setup_config, start_poker
+
+from agent.poker.cards import parse_cards
+from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
+from agent.boundary.situations import make_decision
+from agent.boundary.snapshot import (
+    Snapshot,
+    Street,
+    check_or_fold,
+    clamp_raise,
+    is_legal,
+    legal_call,
+    legal_raise,
+)
+
+
+def test_flop_facing_a_bet_reads_every_field() -> None:
+    valid, hole, state = make_decision(
+        ["As", "Kd"], ["2c", "7h", "9s"], to_call=30, paid=10, pot=90, stack=400, players=3
+    )
+    snap = Snapshot.from_ppe(valid, hole, state)
+    assert snap.street is Street.FLOP
+    assert snap.hole == tuple(parse_cards(["As", "Kd"]))
+    assert snap.board == tuple(parse_cards(["2c", "7h", "9s"]))
+    assert (snap.pot, snap.stack, snap.call_amount, snap.paid, snap.to_call) == (
+        90,
+        400,
+        40,
+        10,
+        30,
+    )
+    assert (snap.min_raise, snap.max_raise) == (70, 410)
+    assert snap.opponents == 2 and snap.players == 3 and snap.big_blind == 10
+    assert [record.kind for record in snap.street_history()] == ["CALL", "RAISE"]
+    assert [record.kind for record in snap.street_history(Street.PREFLOP)] == [
+        "SMALLBLIND",
+        "BIGBLIND",
+    ]
+
+
+def test_folded_players_are_not_in_the_hand() -> None:
+    snap = Snapshot.from_ppe(*make_decision(["2c", "2d"], players=6, folded=(2, 3, 5)))
+    assert snap.in_hand == (0, 1, 4) and snap.opponents == 2
+
+
+def test_no_raise_possible_becomes_a_call() -> None:
+    snap = Snapshot.from_ppe(*make_decision(["2c", "2d"], ["As", "Ks", "Qs"], to_call=50, stack=40))
+    assert snap.min_raise is None and snap.max_raise is None and not snap.can_raise
+    assert legal_raise(snap, 500) == ("call", 50)
+    assert clamp_raise(snap, 100) is None
+
+
+def test_raise_amounts_are_clamped_and_checks_are_free() -> None:
+    snap = Snapshot.from_ppe(*make_decision(["2c", "2d"], ["As", "Ks", "Qs"], pot=40, stack=200))
+    assert legal_raise(snap, 3) == ("raise", 10)
+    assert legal_raise(snap, 10_000) == ("raise", 200)
+    assert check_or_fold(snap) == ("call", 0) == legal_call(snap)
+    facing = Snapshot.from_ppe(*make_decision(["2c", "2d"], ["As", "Ks", "Qs"], to_call=10))
+    assert check_or_fold(facing) == ("fold", 0)
+
+
+def test_uuid_finds_the_seat_and_bad_input_is_refused() -> None:
+    valid, hole, state = make_decision(["2c", "2d"], players=3, seat=2)
+    assert Snapshot.from_ppe(valid, hole, state, uuid="p2").seat == 2
+    with pytest.raises(ValueError, match="not seated"):
+        Snapshot.from_ppe(valid, hole, state, uuid="nobody")
+    with pytest.raises(ValueError, match="unknown street"):
+        Snapshot.from_ppe(valid, hole, {**state, "street": "showdown"})
+
+
+def test_sampling_follows_the_probabilities() -> None:
+    rng = __import__("numpy").random.default_rng(3)
+    weighted = normalized([("fold", 0, 1.0), ("call", 0, 1.0), ("raise", 20, 2.0)])
+    draws = [sample_action(weighted, rng) for _ in range(4000)]
+    share = draws.count(("raise", 20)) / len(draws)
+    assert abs(share - 0.5) < 0.03
+    assert abs(draws.count(("fold", 0)) / len(draws) - 0.25) < 0.03
+
+
+class _Checker(PolicyPlayer):
+    """Plays random legal actions and checks the snapshot against the engine's own numbers."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=0)
+        self.picker = random.Random(5)
+        self.decisions = 0
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        if snapshot.can_raise:
+            assert snapshot.max_raise == snapshot.stack + snapshot.paid  # the engine's max
+        assert snapshot.seat in snapshot.in_hand
+        assert snapshot.pot == sum(record.paid for record in snapshot.history)
+        self.decisions += 1
+        choice = self.picker.choice(["fold", "call", "call", "call", "raise"])
+        if choice == "raise":
+            low = snapshot.min_raise or 0
+            action = legal_raise(snapshot, low + self.picker.randrange(0, 60))
+        else:
+            action = legal_call(snapshot) if choice == "call" else check_or_fold(snapshot)
+        assert is_legal(snapshot, action)
+        return certain(action)
+
+
+def test_snapshots_agree_with_the_engine_in_real_games() -> None:
+    config = setup_config(max_round=40, initial_stack=1000, small_blind_amount=5, ante=1)
+    players = [_Checker() for _ in range(4)]
+    for index, player in enumerate(players):
+        config.register_player(f"p{index}", player)
+    start_poker(config, verbose=0)
+    assert sum(player.decisions for player in players) > 50

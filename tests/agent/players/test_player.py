@@ -1,0 +1,403 @@
+"""The CFR players on small blueprints written to tmp_path, and the blueprint store."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import pytest
+from pypokerengine.api.game import setup_config, start_poker
+
+import agent.players.blueprint_store as store
+from agent.abstraction.betting import parse_actions
+from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
+from agent.poker.equity import equity
+from agent.players.player import CFRPlayer, CFRv1Player, CFRv2Player, binomial_tail, level_cutoffs
+from agent.boundary.policy import QuietPlayer
+from agent.boundary.situations import make_decision
+from agent.boundary.snapshot import Snapshot, Street, is_legal
+from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
+from blueprint.holdem import HoldemConfig
+from agent.abstraction.strategy_file import write_strategy
+
+
+def write_blueprint(path, rows: dict[str, dict[str, float]], spec: str = "study"):
+    """A blueprint CSV + sidecar with the given rows (unlisted actions are unavailable)."""
+    config = HoldemConfig(actions=parse_actions(spec))
+    names = list(config.actions.names)
+    frame = pd.DataFrame(
+        [{"info_set": key, **{name: probs.get(name, np.nan) for name in names}}
+         for key, probs in rows.items()]
+    )  # fmt: skip
+    meta = {**config.to_json(), "iterations": 0, "seed": 0, "algorithm": "test"}
+    return write_strategy(path, frame, meta)
+
+
+STUDY_ROWS = {
+    "AKs": {"fold": 0.0, "call": 0.0, "raise_min": 1.0},
+    "72o": {"fold": 1.0, "call": 0.0, "raise_min": 0.0},
+    "QQ c": {"call": 0.0, "raise_min": 1.0},
+    "AKs AK5 cc": {"call": 0.0, "raise_min": 1.0},
+    "AKs AK5 ccc": {"call": 0.0, "raise_min": 1.0},
+}
+
+
+@pytest.fixture
+def study_path(tmp_path):
+    return write_blueprint(tmp_path / "study.csv.gz", STUDY_ROWS)
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    """A one-row blueprint, for tests of the threshold rule."""
+    return read_blueprint(
+        write_blueprint(tmp_path / "tiny.csv", {"AA": {"fold": 0.0, "call": 1.0}})
+    )
+
+
+class Scripted(QuietPlayer):
+    """Plays a shared script of (action, amount); when it runs out, records the decision."""
+
+    def __init__(self, script: list, captured: list) -> None:
+        self.script, self.captured = script, captured
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        if not self.script:
+            if not self.captured:
+                self.captured.append((valid_actions, round_state, self.uuid))
+            return "fold", 0
+        return self.script.pop(0)
+
+
+def capture(script: list, ante: int = 0, stack: int = 1000):
+    """(valid_actions, round_state, uuid) of the heads-up decision after ``script``."""
+    captured: list = []
+    config = setup_config(max_round=1, initial_stack=stack, small_blind_amount=5, ante=ante)
+    shared = list(script)
+    config.register_player("a", Scripted(shared, captured))
+    config.register_player("b", Scripted(shared, captured))
+    start_poker(config, verbose=0)
+    return captured[0]
+
+
+def policy_of(player: CFRPlayer, decision, hole: list[str]):
+    valid_actions, round_state, uuid = decision
+    player.uuid = uuid
+    return player.action_probabilities(valid_actions, hole, round_state)
+
+
+def test_the_agent_raises_where_the_blueprint_raises_with_certainty(study_path):
+    player = CFRv2Player(study_path, seed=1)
+    first = capture([])  # the small blind's first decision
+    assert policy_of(player, first, ["SA", "SK"]) == [("raise", 15, 1.0)]
+    valid_actions, round_state, _uuid = first
+    for seed in range(20):
+        player.rng = np.random.default_rng(seed)
+        assert player.declare_action(valid_actions, ["HA", "HK"], round_state) == ("raise", 15)
+    assert policy_of(player, first, ["C7", "D2"]) == [("fold", 0, 1.0)]
+    after_limp = capture([("call", 10)])  # the big blind's option
+    # PyPokerEngine's minimum raise-to after a limp is still BB + SB = 15
+    assert policy_of(player, after_limp, ["SQ", "HQ"]) == [("raise", 15, 1.0)]
+
+
+def test_flop_key_uses_the_trainers_label(study_path):
+    """After limp and check, AKs on an A-K-5 flop is 'AKs AK5 cc': bet the big blind."""
+    player = CFRv2Player(study_path, seed=1)
+    valid_actions, round_state, uuid = capture([("call", 10), ("call", 10)])
+    round_state = {**round_state, "community_card": ["HA", "DK", "C5"]}
+    assert policy_of(player, (valid_actions, round_state, uuid), ["SA", "SK"]) == [
+        ("raise", 10, 1.0)
+    ]
+
+
+def test_pot_sized_raise_is_priced_on_the_real_pot(tmp_path):
+    path = write_blueprint(
+        tmp_path / "sizes.csv.gz",
+        {"AKs": {"fold": 0.0, "call": 0.0, "raise_half": 0.0, "raise_pot": 1.0}},
+        spec="half,pot,allin:2",
+    )
+    player = CFRv1Player(path, seed=0)
+    # blinds 5/10: pot after calling 20 -> raise to 10 + 20 = 30
+    assert policy_of(player, capture([]), ["SA", "SK"]) == [("raise", 30, 1.0)]
+    # antes of 5 each: pot 25 + 5 owed = 30 -> raise to 10 + 30 = 40
+    assert policy_of(player, capture([], ante=5), ["SA", "SK"]) == [("raise", 40, 1.0)]
+    # a 25-chip stack: the pot raise (to 30) is clamped to the all-in (20 behind + 5 posted)
+    assert policy_of(player, capture([], stack=25), ["SA", "SK"]) == [("raise", 25, 1.0)]
+
+
+def test_missing_info_set_falls_back_to_the_thresholds(study_path):
+    player = CFRv2Player(study_path, sizing="study", rule="study", seed=2)
+    valid_actions, round_state, uuid = capture([])
+    player.uuid = uuid
+    snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
+    assert player.policy(snapshot) == player.threshold_policy(snapshot)
+    # T9s wins or ties 54% preflop: above .20, so the study raises to twice the minimum
+    assert player.policy(snapshot) == [("raise", 30, pytest.approx(1.0))]
+
+
+def test_binomial_law_matches_the_studys_simulated_rule(tiny):
+    """CFRv1's turn policy is the distribution of the 50-simulation threshold decision."""
+    valid, hole, state = make_decision(["Ah", "7h"], ["Kh", "9h", "2c", "3d"], to_call=20, pot=60)
+    player = CFRv1Player(tiny, sizing="study", rule="study", seed=0)
+    snapshot = Snapshot.from_ppe(valid, hole, state, "p0")
+    policy = {(name, amount): p for name, amount, p in player.policy(snapshot)}
+    rng = np.random.default_rng(11)
+    draws = 4000
+    counts = Counter(
+        threshold_action(win_rate(equity(hole, snapshot.board, 1, 50, rng)), snapshot)
+        for _ in range(draws)
+    )
+    assert set(counts) <= set(policy)
+    for action, probability in policy.items():
+        assert counts[action] / draws == pytest.approx(probability, abs=0.03)
+    assert len(policy) >= 2  # a flush draw near the turn thresholds: CFRv1 mixes
+
+
+def test_cfrv2_is_nearly_deterministic_on_the_river(tiny):
+    valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], to_call=0)
+    player = CFRv2Player(tiny, sizing="study", rule="study", seed=0)
+    policy = player.policy(Snapshot.from_ppe(valid, hole, state, "p0"))
+    assert policy == [("raise", 20, pytest.approx(1.0))]  # three aces: raise twice the minimum
+
+
+def test_pot_sizing_bets_the_pot_with_the_nuts(tiny):
+    valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], pot=60)
+    player = CFRv2Player(tiny, sizing="pot", seed=0)
+    assert player.policy(Snapshot.from_ppe(valid, hole, state, "p0")) == [
+        ("raise", 60, pytest.approx(1.0))
+    ]
+    with pytest.raises(ValueError, match="sizing='huge'"):
+        CFRv2Player(tiny, sizing="huge")
+
+
+def test_several_opponents_use_the_adjusted_thresholds(tiny):
+    for players in (3, 6, 10):
+        valid, hole, state = make_decision(["Qs", "Qh"], ["Qd", "7c", "2h"], players=players)
+        player = CFRv2Player(tiny, seed=players)
+        snapshot = Snapshot.from_ppe(valid, hole, state, "p0")
+        (name, amount, probability), *rest = player.policy(snapshot)
+        assert not rest and probability == 1.0 and is_legal(snapshot, (name, amount))
+        assert name == "raise"  # a set of queens beats several random hands
+
+
+def test_level_cutoffs_and_binomial_tail():
+    assert level_cutoffs(10_000, Street.RIVER, 1, STUDY_THRESHOLDS) == (7001, 8001, 9001)
+    assert level_cutoffs(50, Street.TURN, 1, STUDY_THRESHOLDS) == (21, 24, 24)
+    assert binomial_tail(3, 0.5, 2) == pytest.approx(0.5)
+    assert binomial_tail(10_000, 0.7, 7001) == pytest.approx(0.5, abs=0.01)
+    for trials, p, k in ((50, 0.43, 21), (50, 0.43, 24), (200, 0.9, 181), (400, 0.02, 5)):
+        exact = sum(
+            math.comb(trials, j) * p**j * (1 - p) ** (trials - j) for j in range(k, trials + 1)
+        )
+        assert binomial_tail(trials, p, k) == pytest.approx(exact, abs=1e-12)
+
+
+def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
+    monkeypatch.setattr(store, "default_blueprint_path", lambda: study_path)
+    import agent
+    from agent.players import cfrv1, cfrv2
+
+    assert agent.CFRv1Player is CFRv1Player and agent.CFRv2Player is CFRv2Player
+    v1, v2 = CFRv1Player(), CFRv2Player(seed=3)
+    assert (v1.simulations, v2.simulations) == (50, 10_000)
+    assert v1.blueprint is v2.blueprint  # loaded once per process, shared
+    assert isinstance(cfrv1.setup_ai(), CFRv1Player)
+    assert cfrv2.setup_ai(simulations=500).simulations == 500
+    generator = np.random.default_rng(5)
+    assert CFRv2Player(rng=generator, seed=9).rng is generator
+    with pytest.raises(ValueError, match="simulations=0"):
+        CFRv2Player(simulations=0)
+
+
+def test_missing_default_blueprint_names_the_file_and_the_command(tmp_path, monkeypatch):
+    missing = tmp_path / "data" / "blueprint.csv.gz"
+    monkeypatch.setattr(store, "default_blueprint_path", lambda: missing)
+    with pytest.raises(BlueprintError, match="blueprint train") as error:
+        CFRv2Player()
+    assert str(missing) in str(error.value)
+
+
+def test_store_round_trip_and_lookup(study_path):
+    blueprint = load_blueprint(study_path)
+    assert blueprint.rows == len(STUDY_ROWS)
+    assert load_blueprint(study_path) is blueprint
+    assert blueprint.lookup("AKs").tolist() == [0.0, 0.0, 1.0]
+    assert blueprint.lookup("QQ c").tolist() == [0.0, 0.0, 1.0]  # fold unavailable: 0
+    assert blueprint.lookup("AKs c") is None and blueprint.lookup("x" * 40) is None
+    rows = blueprint.lookup_many(["72o", "nope", "AKs AK5 ccc"])
+    assert rows[1] == -1 and blueprint.probabilities[rows[0]].tolist() == [1.0, 0.0, 0.0]
+    assert blueprint.probabilities[rows[2]].tolist() == [0.0, 0.0, 1.0]
+
+
+def test_store_matches_the_trainers_reader_on_random_rows(tmp_path):
+    rng = np.random.default_rng(4)
+    cards = rng.choice(list("AKQJT98"), (300, 3))
+    lengths = rng.integers(0, 9, 300)
+    keys = {f"{c}{d} {k}{'c' * int(n)}" for (c, d, k), n in zip(cards, lengths, strict=True)}
+    rows = {
+        key: dict(zip(["fold", "call", "raise_min"], p.round(3), strict=True))
+        for key, p in zip(sorted(keys), rng.dirichlet([1, 1, 1], len(keys)), strict=True)
+    }
+    for key in rows:  # make each row sum to exactly 1 at three decimals
+        rows[key]["raise_min"] = round(1 - rows[key]["fold"] - rows[key]["call"], 3)
+    path = write_blueprint(tmp_path / "random.csv", rows)
+    blueprint = read_blueprint(path)
+    for key, probs in rows.items():
+        assert blueprint.lookup(key).tolist() == pytest.approx(list(probs.values()), abs=1e-6)
+
+
+def test_corrupt_files_are_reported_with_the_file_name(tmp_path, study_path):
+    broken = tmp_path / "broken.csv.gz"
+    broken.write_bytes(b"not gzip at all")
+    broken.with_name("broken.json").write_text(study_path.with_name("study.json").read_text())
+    with pytest.raises(BlueprintError, match=r"broken.csv.gz.*cannot be read"):
+        read_blueprint(broken)
+    bad_rows = tmp_path / "bad.csv.gz"
+    bad_rows.write_bytes(gzip.compress(b"info_set,fold,call,raise_min\nAKs,0.5,0.5,0.5\n"))
+    good_row = gzip.compress(b"info_set,fold,call,raise_min\nAKs,0.5,0.5,0.0\n")
+    meta = json.loads(study_path.with_name("study.json").read_text())
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 1}))
+    with pytest.raises(BlueprintError, match=r"bad.csv.gz.*not a distribution"):
+        read_blueprint(bad_rows)
+    bad_rows.write_bytes(good_row)
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 2}))
+    with pytest.raises(BlueprintError, match="sidecar says 2"):
+        read_blueprint(bad_rows)
+    command = "blueprint train --iterations 9 --out raw.csv.gz"  # the sidecar's own command
+    bad_rows.with_name("bad.json").write_text(json.dumps({**meta, "rows": 2, "command": command}))
+    with pytest.raises(BlueprintError, match=f"regenerate it with `{command}`"):
+        read_blueprint(bad_rows)
+    no_sidecar = tmp_path / "lonely.csv"
+    no_sidecar.write_text("info_set,fold,call,raise_min\n")
+    with pytest.raises(BlueprintError, match=r"lonely.csv.*no sidecar.*blueprint train"):
+        read_blueprint(no_sidecar)
+    wrong_columns = tmp_path / "cols.csv"
+    wrong_columns.write_text("info_set,fold,call\nAKs,0.5,0.5\n")
+    wrong_columns.with_name("cols.json").write_text(json.dumps({**meta, "rows": 1}))
+    with pytest.raises(BlueprintError, match=r"cols.csv.*columns"):
+        read_blueprint(wrong_columns)
+
+
+def test_same_seed_same_actions_whatever_the_global_generators(study_path):
+    import random
+
+    decisions = [capture([]), capture([("call", 10)]), capture([("raise", 40)])]
+    decisions += [
+        (*make_decision(["Ah", "7h"], ["Kh", "9h", "2c", "3d"], to_call=20, pot=60)[::2], "p0"),
+        (*make_decision(["Qs", "Jh"], ["Qd", "7c", "2h"], players=4)[::2], "p0"),
+    ]
+    holes = [["HA", "H7"], ["ST", "S9"], ["C8", "D8"], ["HA", "H7"], ["SQ", "HJ"]]
+
+    def run(seed: int) -> list:
+        player = CFRv1Player(study_path, seed=seed)  # default sizing
+        actions = []
+        for (valid_actions, round_state, uuid), hole in zip(decisions * 4, holes * 4, strict=True):
+            player.uuid = uuid
+            actions.append(player.declare_action(valid_actions, hole, round_state))
+        return actions
+
+    first = run(7)
+    random.seed(99)
+    np.random.seed(99)
+    np.random.random(1000)
+    assert run(7) == first
+    assert len(set(map(tuple, first))) > 3
+
+
+SHOVE_ROWS = {  # the big blind facing the small blind's raise, read as a min-raise ("r")
+    "72o r": {"fold": 0.0, "call": 1.0, "raise_min": 0.0},
+    "AA r": {"fold": 0.0, "call": 1.0, "raise_min": 0.0},
+}
+
+
+def test_an_all_in_leaves_the_blueprint_under_the_mdf_rule(tmp_path):
+    path = write_blueprint(tmp_path / "shove.csv.gz", SHOVE_ROWS)
+    shove = capture([("raise", 1000)])  # 100 BB into 15 chips: MDF = 20 / 1010, about 2%
+    study = CFRv2Player(path, rule="study", seed=0)
+    mdf = CFRv2Player(path, seed=0)
+    assert mdf.rule == "mdf"
+    # the study reads the shove as a min-raise and calls it as the blueprint says
+    assert policy_of(study, shove, ["C7", "D2"]) == [("call", 1000, 1.0)]
+    assert policy_of(mdf, shove, ["C7", "D2"]) == [("fold", 0, 1.0)]
+    assert policy_of(mdf, shove, ["SA", "HA"]) == [("call", 1000, pytest.approx(1.0))]
+
+
+def test_an_on_tree_min_raise_keeps_the_blueprint_under_the_mdf_rule(tmp_path):
+    path = write_blueprint(tmp_path / "shove.csv.gz", SHOVE_ROWS)
+    min_raise = capture([("raise", 15)])
+    assert policy_of(CFRv2Player(path, seed=0), min_raise, ["C7", "D2"]) == [("call", 15, 1.0)]
+
+
+def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
+    board = ["2c", "7d", "9h", "Js", "Kc"]
+    valid, hole, state = make_decision(["Ah", "Ad"], board, to_call=100, pot=300)
+    player = CFRv2Player(tiny, seed=0)
+    base = Snapshot.from_ppe(valid, hole, state, "p0")
+    dead = set(base.board)
+    holdings = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & dead]
+    folds = 0
+    for a, b in holdings:
+        policy = player.policy(replace(base, hole=(a, b)))
+        assert all(is_legal(base, (name, amount)) for name, amount, _ in policy)
+        folds += sum(p for name, _, p in policy if name == "fold")
+    # a bet of 100 into 200: defend 2/3 of the holdings
+    assert 1 - folds / len(holdings) == pytest.approx(2 / 3, abs=0.01)
+    # the study's river rule calls any bet with a win rate above .70: about 30% of holdings
+    study = CFRv2Player(tiny, rule="study", seed=0)
+    calls = sum(
+        p
+        for a, b in holdings
+        for name, _, p in study.policy(replace(base, hole=(a, b)))
+        if name != "fold"
+    )
+    assert calls / len(holdings) < 0.45
+
+
+def test_unknown_rule_is_rejected(tiny):
+    with pytest.raises(ValueError, match="rule='loose'"):
+        CFRv2Player(tiny, rule="loose")
+
+
+@pytest.mark.parametrize("rule", ["study", "mdf"])
+def test_policy_table_equals_the_policy_holding_by_holding(study_path, rule):
+    player = CFRv2Player(study_path, rule=rule, seed=0)
+    scripts = ([], [("raise", 15)], [("raise", 400)], [("call", 10), ("call", 10)])
+    for script in scripts:
+        valid_actions, round_state, uuid = capture(script)
+        player.uuid = uuid
+        base = player.snapshot(valid_actions, ["SA", "SK"], round_state)
+        holes = [(a, b) for a in range(0, 52, 3) for b in range(a + 1, 52, 5)]
+        holes = [hole for hole in holes if not set(hole) & set(base.board)]
+        table = player.policy_table(base, holes)
+        if base.street == Street.PREFLOP:
+            assert table == [player.policy(replace(base, hole=hole)) for hole in holes]
+        else:  # the flop's law is exact in the table, simulated in a single decision
+            assert table == [player.policy_table(base, [hole])[0] for hole in holes]
+
+
+def test_a_flop_decision_samples_the_law_policy_table_gives(study_path):
+    player = CFRv1Player(study_path, rule="study", seed=5)  # 50 simulations: a mixed decision
+    valid_actions, round_state, uuid = capture([("call", 10), ("call", 10)])
+    player.uuid = uuid
+    base = player.snapshot(valid_actions, ["S9", "S8"], round_state)
+    hole = next(
+        (a, b)
+        for a in range(52)
+        for b in range(a + 1, 52)
+        if not {a, b} & set(base.board) and len(player.policy_table(base, [(a, b)])[0]) >= 2
+    )
+    law = {(n, m): p for n, m, p in player.policy_table(base, [hole])[0]}
+    draws = 1500
+    counts = Counter(
+        (name, amount)
+        for _ in range(draws)
+        for name, amount, _ in player.policy(replace(base, hole=hole))
+    )
+    assert set(counts) <= set(law)
+    for action, probability in law.items():
+        assert counts[action] / draws == pytest.approx(probability, abs=0.04)

@@ -1,0 +1,120 @@
+"""Local best response: known answers against bots whose policies are known exactly.
+
+Always-fold (fold to any bet, check when free) loses 750 mbb/g to LBR with bets and 250 with
+fold/call only (Lisy & Bowling 2017). PyPokerEngine's heads-up order puts the big blind on
+the button, so the seat figures swap against the literature's (where the button posts the
+small blind), but the averages over the rotation are the same: the small blind still acts
+first preflop. Here the bot loses 1000 mbb on the button (LBR, in the small blind, raises;
+fold/call only: LBR limps and the hand is checked down, 0 in expectation) and 500 off it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from agent.poker.cards import parse_cards
+from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
+from arena.commands.cli import main
+from arena.engine import HeadsUpTable, deal_deck, mix_seed
+from arena.lbr.player import LBRPlayer, call_value, parse_bets, raise_targets, raise_value
+from arena.lbr.match import LBRConfig, run_lbr
+from arena.registry import make_bot, parse_bot_spec
+from arena.results import HANDS_FILE, read_hands
+
+BOTS = Path(__file__).with_name("lbr_bots.py")
+ALWAYS_FOLD = f"{BOTS}:AlwaysFold"
+PAIR_RAISER = f"{BOTS}:PairRaiser"
+FAST = {"preflop_samples": 200}
+
+
+def lbr_match(tmp_path: Path, bot: str, bets: str, hands: int, **options) -> dict:
+    config = LBRConfig(bot, parse_bets(bets), preflop_samples=200, **options)
+    return run_lbr(config, hands, seed=5, out_dir=tmp_path / "out", workers=1)
+
+
+def test_always_fold_loses_750_mbb_per_hand_with_bets(tmp_path: Path) -> None:
+    summary = lbr_match(tmp_path, ALWAYS_FOLD, "0.5,1,allin", 40)
+    assert summary["lbr_mbb_per_hand"] == pytest.approx(750.0)
+    rows = read_hands(tmp_path / "out" / HANDS_FILE)
+    for row in rows:  # seat 0 is the button, which posts the big blind in PyPokerEngine
+        assert row["won_A"] == (5 if row["seats"].startswith("A") else 10)
+    assert summary["lbr_bets"] == "0.5,1,allin"
+    assert summary["illegal_actions"] == {"lbr": 0, "AlwaysFold": 0}
+
+
+def test_always_fold_loses_250_mbb_per_hand_with_fold_call_only(tmp_path: Path) -> None:
+    summary = lbr_match(tmp_path, ALWAYS_FOLD, "none", 120, model=None)
+    rows = read_hands(tmp_path / "out" / HANDS_FILE)
+    folded = [row["won_A"] for row in rows if row["seats"].startswith("A")]
+    checked_down = np.array([row["won_A"] for row in rows if row["seats"].startswith("B")])
+    assert folded == [5] * 60  # the bot in the small blind folds at once
+    assert "RAISE" not in "".join(row["actions"] for row in rows)
+    assert set(np.abs(checked_down)) <= {0, 10}  # limped pots of 20 chips checked down
+    # a checked-down pot is 0 in expectation: the mean is within 3 standard errors of 0,
+    # so the match is within noise of 250 mbb/g
+    error = checked_down.std(ddof=1) / np.sqrt(len(checked_down))
+    assert abs(checked_down.mean()) < 3 * error
+    assert summary["lbr_mbb_per_hand"] == pytest.approx(250 + 50 * checked_down.mean())
+
+
+def test_lbr_crushes_fish(tmp_path: Path) -> None:
+    summary = lbr_match(tmp_path, "fish", "0.5,1,allin", 60)
+    # Fish's worst result in the study is -6.08 sb/h (-3040 mbb/g, against rule-based).
+    assert summary["lbr_mbb_per_hand"] - summary["lbr_ci95_mbb_per_hand"] > 3040
+
+
+def test_a_raise_from_a_pair_raiser_leaves_only_pairs_in_the_range() -> None:
+    bot = make_bot(parse_bot_spec(PAIR_RAISER), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec(PAIR_RAISER), seed=1), (), seed=2, **FAST)
+    table = HeadsUpTable({"A": lbr, "B": bot})
+    raised = 0
+    for hand in range(6):
+        deck = deal_deck(mix_seed(9, hand))
+        result = table.play(deck, "A", mix_seed(10, hand))  # the bot is in the small blind
+        if "B:RAISE" not in result.actions:
+            continue
+        raised += 1
+        weights = lbr.range.weights
+        live = HOLDING_CARDS[weights > 0]
+        assert (live[:, 0] // 4 == live[:, 1] // 4).all()  # pairs only
+        assert weights.sum() == pytest.approx(1.0)
+        dead = lbr.hole + [int(parse_cards([c])[0]) for c in lbr.last_state["community_card"]]
+        assert not weights[blocked_mask(dead)].any()
+        assert np.ptp(weights[weights > 0]) < 1e-12  # equally likely pairs
+    assert raised > 0
+
+
+def test_values_of_call_and_raise() -> None:
+    assert call_value(1.0, 15, 5) == 15.0  # win the 20-chip pot after adding 5
+    assert call_value(0.0, 15, 5) == -5.0
+    assert raise_value(0.3, 0.5, 20, 30, 80) == pytest.approx(0.5 * 20 + 0.5 * (0.3 * 80 - 30))
+    assert raise_targets(("allin",), 10, 20, -1 + 16, 15) == [15]
+
+
+def test_same_seed_same_hands_for_one_or_two_workers(tmp_path: Path) -> None:
+    config = LBRConfig(PAIR_RAISER, parse_bets("allin"), preflop_samples=100)
+    one = run_lbr(config, 202, seed=1, out_dir=tmp_path / "one", workers=1)
+    two = run_lbr(config, 202, seed=1, out_dir=tmp_path / "two", workers=2)
+    first = [(r["actions"], r["won_A"]) for r in read_hands(tmp_path / "one" / HANDS_FILE)]
+    second = [(r["actions"], r["won_A"]) for r in read_hands(tmp_path / "two" / HANDS_FILE)]
+    assert first == second
+    assert one["lbr_mbb_per_hand"] == two["lbr_mbb_per_hand"]
+
+
+def test_cli_writes_the_summary_and_rejects_bad_bets(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "cli"
+    args = ["lbr", ALWAYS_FOLD, "--hands", "4", "--workers", "1", "--out", str(out)]
+    result = runner.invoke(main, [*args, "--bets", "1,allin", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["lbr_bets"] == "1,allin"
+    assert summary["lbr_mbb_per_hand"] == 750.0
+    assert "preflop" in summary["lbr_decision_ms_by_street"]
+    bad = runner.invoke(main, ["lbr", "fish", "--bets", "half", "--out", str(tmp_path / "x")])
+    assert bad.exit_code != 0 and "'half'" in bad.output

@@ -1,0 +1,47 @@
+"""The LBR breakdown adds up to the match total; all-in adjustment scores the expectation."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from arena.lbr.report import adjusted_winnings, breakdown, mbb_with_ci
+
+HANDS = pd.DataFrame(
+    {
+        "deal": [0, 0, 1, 1],
+        "seats": ["A B", "B A", "A B", "B A"],
+        "hole_seat0": ["As Ah", "As Ah", "7c 2d", "7c 2d"],  # duplicate: seat 0 keeps its cards
+        "hole_seat1": ["Kd Kc", "Kd Kc", "9s 8s", "9s 8s"],
+        "board": ["2c 7d 9h Js 3s", "2c 7d 9h Js 3s", "", "Ac Kh Qd"],
+        "actions": [
+            "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000",
+            "preflop=A:SMALLBLIND:5 B:BIGBLIND:10 A:RAISE:1000 B:CALL:1000",
+            "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:30 A:FOLD:0",
+            "preflop=A:SMALLBLIND:5 B:BIGBLIND:10 A:CALL:10 B:CALL:10;"
+            "flop=B:CALL:0 A:RAISE:20 B:FOLD:0",
+        ],
+        "won_A": [1000, -1000, -10, 10],
+    }
+)
+
+
+def test_breakdown_contributions_add_up_to_the_total():
+    table = breakdown(HANDS)
+    total = 1000.0 * HANDS["won_A"].sum() / 10 / len(HANDS)
+    assert table["mbb_per_hand"].sum() == pytest.approx(total)
+    assert table["hands"].sum() == len(HANDS)
+    assert set(table["ending"]) == {"showdown", "LBR folds", "bot folds"}
+
+
+def test_all_in_hands_are_scored_by_their_expectation():
+    won = adjusted_winnings(HANDS)
+    # AsAh against KdKc preflop: 81.26% of 2,000 chips (exact enumeration), less the 1,000
+    # put in; the report samples 20,000 boards (standard error about 6 chips)
+    assert won[0] == pytest.approx(0.8126 * 2000 - 1000, abs=25)
+    assert won[1] == pytest.approx(0.1874 * 2000 - 1000, abs=25)  # LBR held the kings
+    assert won[0] + won[1] == pytest.approx(0.0, abs=60)  # same deal, seats swapped
+    assert won[2:].tolist() == [-10, 10]  # no all-in: the chips as played
+    mean, half = mbb_with_ci(HANDS, won)
+    assert mean == pytest.approx(1000.0 * won.mean() / 10)
+    assert half > 0
