@@ -55,7 +55,10 @@ REGISTRY: dict[str, tuple[str, str]] = {
         "baselines.montecarlo:MonteCarloPlayer",
         "win-rate thresholds on every street (the study's Monte-Carlo model)",
     ),
-    "cfrv1": ("agent.players.player:CFRv1Player", "MCCFR blueprint preflop/flop, 50-simulation endgame"),
+    "cfrv1": (
+        "agent.players.player:CFRv1Player",
+        "MCCFR blueprint preflop/flop, 50-simulation endgame",
+    ),
     "cfrv2": (
         "agent.players.player:CFRv2Player",
         "MCCFR blueprint preflop/flop, 10,000-simulation endgame",

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from agent.players.player import level_cutoffs
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Snapshot
+from agent.boundary.threshold_law import level_cutoffs
 from agent.boundary.thresholds import (
     STUDY_THRESHOLDS,
     Level,

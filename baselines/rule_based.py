@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from agent.poker.cards import rank_of
-from agent.poker.equity import preflop_equity
-from agent.poker.evaluator import evaluate
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
 from agent.boundary.thresholds import win_rate
+from agent.poker.cards import rank_of
+from agent.poker.equity import preflop_equity
+from agent.poker.evaluator import evaluate
 
 STRONG_START = 0.5
 OPEN_RAISE_BIG_BLINDS = 3

@@ -9,8 +9,8 @@ function of ``K / n``, has an exactly computable law: the rule reaches level ``l
 ``K >= cutoff[l]``. This module returns that law for every holding in one pass per public
 state, from the exact equity of all holdings (:mod:`agent.poker.holding_equity`: one compiled pass
 per board, about 0.07 s on a flop, a few ms on the turn) and the binomial tails the CFR agent
-uses (:func:`agent.player.binomial_tails`). Local best response (Lisy & Bowling 2017) reads
-it instead of one sampled draw (or one Monte Carlo equity) per holding.
+uses (:func:`agent.boundary.threshold_law.binomial_tails`). Local best response (Lisy & Bowling
+2017) reads it instead of one sampled draw (or one Monte Carlo equity) per holding.
 
 >>> from agent.poker.cards import parse_cards
 >>> rates = heads_up_win_rates(())
@@ -31,13 +31,13 @@ from functools import lru_cache
 
 import numpy as np
 
+from agent.boundary.policy import WeightedAction, normalized
+from agent.boundary.snapshot import Action, Snapshot
+from agent.boundary.threshold_law import binomial_tails
+from agent.boundary.thresholds import win_rate
 from agent.poker.cards import hole_class_index
 from agent.poker.equity import choose_method, preflop_equity
 from agent.poker.holding_equity import holding_equity
-from agent.players.player import binomial_tails
-from agent.boundary.policy import WeightedAction, normalized
-from agent.boundary.snapshot import Action, Snapshot
-from agent.boundary.thresholds import win_rate
 
 MIN_PROBABILITY = 1e-12  # actions less likely than this are left out (as the CFR agent does)
 

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from agent.poker.equity import equity
 from agent.boundary.policy import PolicyPlayer, WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.boundary.thresholds import win_rate
+from agent.poker.equity import equity
 from baselines.win_rate_law import holding_by_holding, law_table
 
 HeadsUpRule = tuple[Sequence[int], Callable[[float], int], Callable[[int], Action]]

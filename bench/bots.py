@@ -17,8 +17,8 @@ import numpy as np
 from examples.players.fish_player import FishPlayer as PPEFishPlayer
 from examples.players.honest_player import HonestPlayer as PPEHonestPlayer
 
-from agent.poker.cards import to_human
 from agent.boundary.situations import make_decision
+from agent.poker.cards import to_human
 from baselines import FishPlayer, HonestPlayer, MonteCarloPlayer, RandomPlayer, RuleBasedPlayer
 
 Decision = tuple[list[dict[str, Any]], list[str], dict[str, Any]]

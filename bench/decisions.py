@@ -24,10 +24,10 @@ from itertools import combinations
 import numpy as np
 from pypokerengine.api.game import setup_config, start_poker
 
-from agent.players.blueprint_store import load_blueprint
-from agent.poker.cards import to_ppe
-from agent.players.player import CFRv2Player
 from agent.boundary.policy import QuietPlayer
+from agent.players.blueprint_store import load_blueprint
+from agent.players.player import CFRv2Player
+from agent.poker.cards import to_ppe
 
 
 def resident_mb() -> float:

@@ -1,6 +1,6 @@
 """Flop histogram speed and the quality of the ehs<N> and km<N> flop buckets.
 
-Speed: classes per second of the batch histogram builder (``agent.abstraction.flop_histograms``: one flop
+Speed: classes per second of the batch histogram builder (``blueprint.flop_kmeans``: one flop
 at a time, every runout's hands ranked once) against the direct enumeration of one class
 (1,081 runouts x 990 opponent hands), the test oracle, and their ratio.
 
@@ -20,24 +20,25 @@ import time
 
 import numpy as np
 
-from agent.abstraction import flop_buckets, flop_histograms
+from agent.abstraction import flop_buckets, km_table
+from blueprint import flop_kmeans
 
 
 def speed(flops: int, classes: int) -> None:
     """Print classes/s of the batch builder and of the direct oracle."""
-    chosen = flop_histograms.flop_representatives()[1755 // (2 * flops) :: 1755 // flops][:flops]
-    flop_histograms.build_histograms(flops=chosen[:1])  # compile
+    chosen = flop_kmeans.flop_representatives()[1755 // (2 * flops) :: 1755 // flops][:flops]
+    flop_kmeans.build_histograms(flops=chosen[:1])  # compile
     started = time.perf_counter()
-    counts, _ = flop_histograms.build_histograms(flops=chosen)
+    counts, _ = flop_kmeans.build_histograms(flops=chosen)
     seconds = time.perf_counter() - started
     batch = int((counts.sum(axis=1) > 0).sum()) / seconds
     rows = np.flatnonzero(counts.sum(axis=1))[:classes]
     keys = flop_buckets.load_table()["keys"]
     cards = [[(int(keys[row]) >> (6 * (4 - k))) & 63 for k in range(5)] for row in rows]
-    flop_histograms.class_histogram(cards[0][:2], cards[0][2:])  # compile
+    flop_kmeans.class_histogram(cards[0][:2], cards[0][2:])  # compile
     started = time.perf_counter()
     for hand in cards:
-        flop_histograms.class_histogram(hand[:2], hand[2:])
+        flop_kmeans.class_histogram(hand[:2], hand[2:])
     direct = len(cards) / (time.perf_counter() - started)
     print(f"batch builder  {batch:12,.0f} classes/s  ({flops} flops)")
     print(f"direct oracle  {direct:12,.0f} classes/s  ({len(cards)} classes)")
@@ -48,13 +49,13 @@ def speed(flops: int, classes: int) -> None:
 def quality(num_buckets: int) -> None:
     """Print the within-bucket EMD and EHS spread of ehs<N> and km<N>."""
     started = time.perf_counter()
-    counts, ehs = flop_histograms.build_histograms()
+    counts, ehs = flop_kmeans.build_histograms()
     print(f"histograms of all classes: {time.perf_counter() - started:.0f} s")
-    histograms = counts / flop_histograms.RUNOUTS
+    histograms = counts / flop_kmeans.RUNOUTS
     weights = flop_buckets.load_table()["counts"].astype(np.float64)
     for name, buckets in [
         (f"ehs{num_buckets}", flop_buckets.class_buckets(num_buckets)),
-        (f"km{num_buckets}", flop_histograms.class_buckets(num_buckets)),
+        (f"km{num_buckets}", km_table.class_buckets(num_buckets)),
     ]:
         mass = np.bincount(buckets, weights, minlength=num_buckets)
         means = np.zeros((num_buckets, histograms.shape[1]))

@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.lbr.player import parse_bets
 from arena.lbr.match import LBRConfig, _players, match_config, run_lbr
+from arena.lbr.player import parse_bets
 from arena.match import MatchConfig, run_match
 
 

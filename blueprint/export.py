@@ -1,4 +1,5 @@
-"""From a trained strategy-sum table to the rows of a blueprint CSV (``agent.abstraction.strategy_file``).
+"""From a trained strategy-sum table to the rows of a blueprint CSV
+(``agent.abstraction.strategy_file``).
 
 Each decision node of the hold'em tree owns one row per bucket of its round; a row enters the
 file if its strategy sum is positive (the acting player reached it with positive own
@@ -15,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from agent.abstraction.betting import infoset_key
-from blueprint.holdem import HoldemConfig, node_histories
 from agent.abstraction.strategy_file import KEY_COLUMN
+from blueprint.holdem import HoldemConfig, node_histories
 from blueprint.tree import DECISION, BettingTree
 
 

@@ -1,7 +1,8 @@
 """The hold'em training game: its public betting tree and a compiled, seeded deal sampler.
 
 The game is heads-up no-limit hold'em cut after the flop, as PyPokerEngine plays it
-(``agent.abstraction.betting``: the small blind acts first on every street, preflop minimum raise-to BB+SB)
+(``agent.abstraction.betting``: the small blind acts first on every street, preflop minimum
+raise-to BB+SB)
 with the action abstraction and card abstraction of ``agent``. When the flop betting ends
 without a fold (or a player is all-in earlier) the hand is decided by a showdown on a sampled
 turn and river with seven-card evaluation: an unbiased sample of the value of reaching the
@@ -26,7 +27,6 @@ import numpy as np
 from numba import njit, uint64
 
 from agent.abstraction import flop_buckets
-from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
 from agent.abstraction.betting import (
     ActionAbstraction,
     BettingState,
@@ -36,8 +36,9 @@ from agent.abstraction.betting import (
     legal_actions,
     parse_actions,
 )
-from agent.poker.evaluator import eval7
+from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
 from agent.abstraction.flop_buckets import flop_class
+from agent.poker.evaluator import eval7
 from agent.poker.rng import below, mix, next_state
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 

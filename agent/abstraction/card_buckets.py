@@ -17,8 +17,8 @@ class table (``class_buckets``), the same table for the trainer's deal sampler a
 * ``ehs<N>`` (for example ``ehs200``): N equal-frequency buckets of expected hand strength
   (``agent.abstraction.flop_buckets``);
 * ``km<N>`` (for example ``km500``): N k-means clusters of river-equity histograms, the
-  distribution-aware abstraction (``agent.abstraction.flop_histograms``); the assignment ships as
-  ``data/flop_km<N>.npz``.
+  distribution-aware abstraction (``blueprint.flop_kmeans``, read by
+  ``agent.abstraction.km_table``); the assignment ships as ``data/flop_km<N>.npz``.
 
 A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
 ``'AKs'`` preflop; on the flop ``'AKs 555'`` (study), ``'E57'`` (EHS bucket 57 of N) or
@@ -121,9 +121,9 @@ class CardAbstraction:
 
             return flop_buckets.class_buckets(self.num_buckets[1])
         if self.by_histogram:
-            from agent.abstraction import flop_histograms
+            from agent.abstraction import km_table
 
-            return flop_histograms.class_buckets(self.num_buckets[1])
+            return km_table.class_buckets(self.num_buckets[1])
         raise ValueError(f"the {self.name} abstraction has no flop class table")
 
     def bucket(self, hole: Sequence[int], board: Sequence[int]) -> int:
@@ -222,9 +222,9 @@ def get_abstraction(name: str) -> CardAbstraction:
     match = re.fullmatch(r"(ehs|km)([1-9]\d*)", name)
     if match and 2 <= int(match.group(2)) <= 5000:
         if match.group(1) == "km":
-            from agent.abstraction import flop_histograms
+            from agent.abstraction import km_table
 
-            flop_histograms.require_table(int(match.group(2)))
+            km_table.require_table(int(match.group(2)))
         return CardAbstraction(name, (169, int(match.group(2))))
     if name not in ABSTRACTIONS:
         raise ValueError(

@@ -11,12 +11,12 @@ buckets are equal-frequency EHS quantiles over all 26 million (hole, flop) combi
   by the class key, so it is a pure function of the class: the table is rebuilt identically
   anywhere (standard error about 0.5 / sqrt(samples)).
 * The table (``data/flop_ehs.npz``: sorted keys, EHS, combination counts; 4.3 MB) is built
-  once by ``python -m agent.abstraction.flop_buckets`` (1000 samples a class: 2 to 6 minutes on one core)
+  once by ``python -m blueprint.flop_ehs`` (1000 samples a class: 2 to 6 minutes on one core)
   and loaded lazily. A blueprint trained on ``ehs<N>`` is only valid with the same table.
 
 Compiled lookups (``flop_class``) binary-search the sorted keys, so the trainer's deal sampler
 and the agent find the same bucket. The same class rows carry the equity-histogram k-means
-buckets of ``agent.abstraction.flop_histograms`` (``km<N>``).
+buckets of ``agent.abstraction.km_table`` (``km<N>``, built by ``blueprint.flop_kmeans``).
 
 >>> from agent.poker.cards import parse_cards
 >>> a = canonical_key(*parse_cards(["Ah", "Kh", "2h", "7c", "9d"]))
@@ -32,16 +32,11 @@ for the class count.
 
 from __future__ import annotations
 
-import argparse
 import importlib.resources
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 from numba import njit
-
-from agent.poker.evaluator import eval7
-from agent.poker.rng import below, mix, next_state
 
 TABLE_FILE = "flop_ehs.npz"
 NUM_CLASSES = 1_286_792
@@ -94,7 +89,8 @@ def canonical_key(h0: int, h1: int, f0: int, f1: int, f2: int) -> int:
 
 
 @njit(cache=True)
-def _all_keys(permutations):
+def all_class_keys(permutations):
+    """The canonical key of every (hole, flop) combination, one per combination, unsorted."""
     keys = np.empty(1326 * 19600, dtype=np.int64)
     n = 0
     for h0 in range(52):
@@ -109,49 +105,6 @@ def _all_keys(permutations):
     return keys[:n]
 
 
-@njit(cache=True, nogil=True)
-def _ehs(key: int, samples: int) -> float:
-    cards = np.empty(5, dtype=np.int64)
-    for k in range(5):
-        cards[4 - k] = (key >> (6 * k)) & 63
-    used = np.zeros(52, dtype=np.bool_)
-    used[cards] = True
-    deck = np.flatnonzero(~used)
-    state = mix(np.uint64(key) + np.uint64(0x5851F42D4C957F2D))
-    share = 0.0
-    for _ in range(samples):
-        for k in range(4):  # partial Fisher-Yates: opponent's two cards, turn, river
-            state = next_state(state)
-            pick = k + below(state, 47 - k)
-            deck[k], deck[pick] = deck[pick], deck[k]
-        mine = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], deck[2], deck[3])
-        theirs = eval7(deck[0], deck[1], cards[2], cards[3], cards[4], deck[2], deck[3])
-        if mine < theirs:
-            share += 1.0
-        elif mine == theirs:
-            share += 0.5
-    return share / samples
-
-
-@njit(cache=True, nogil=True)
-def _ehs_many(keys, samples, out):
-    for i in range(keys.shape[0]):
-        out[i] = _ehs(keys[i], samples)
-
-
-def build_table(samples: int = 1000) -> dict[str, np.ndarray]:
-    """Every class key (sorted), its EHS estimate and how many (hole, flop) combos it holds."""
-    keys, counts = np.unique(_all_keys(_PERMUTATIONS), return_counts=True)
-    ehs = np.empty(len(keys))
-    _ehs_many(keys, samples, ehs)
-    return {
-        "keys": keys.astype(np.int64),
-        "ehs": ehs.astype(np.float32),
-        "counts": counts.astype(np.int32),
-        "samples": np.array(samples),
-    }
-
-
 @cache
 def load_table() -> dict[str, np.ndarray]:
     """The shipped table (``agent.data/flop_ehs.npz``); ValueError naming the fix if absent."""
@@ -162,7 +115,7 @@ def load_table() -> dict[str, np.ndarray]:
     except FileNotFoundError:
         raise ValueError(
             f"the flop equity table {TABLE_FILE} is missing from data/: build it with"
-            f" `python -m agent.abstraction.flop_buckets --out data/{TABLE_FILE}`"
+            f" `python -m blueprint.flop_ehs --out data/{TABLE_FILE}`"
         ) from None
 
 
@@ -183,23 +136,4 @@ def flop_class(keys, permutations, h0, h1, f0, f1, f2) -> int:
     return np.searchsorted(keys, _canonical(h0, h1, f0, f1, f2, permutations))
 
 
-def main() -> None:
-    """Build the table and write it: ``python -m agent.abstraction.flop_buckets --out data/flop_ehs.npz``."""
-    parser = argparse.ArgumentParser(description="Build the flop EHS table.")
-    parser.add_argument("--samples", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("data") / TABLE_FILE)
-    args = parser.parse_args()
-    table = build_table(args.samples)
-    if len(table["keys"]) != NUM_CLASSES:
-        raise SystemExit(f"found {len(table['keys'])} classes, expected {NUM_CLASSES}")
-    np.savez_compressed(
-        args.out, keys=table["keys"], ehs=table["ehs"], counts=table["counts"],
-        samples=table["samples"],
-    )  # fmt: skip
-    print(f"wrote {len(table['keys']):,} flop classes to {args.out}")
-
-
 PERMUTATIONS = _PERMUTATIONS
-
-if __name__ == "__main__":
-    main()

@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from agent.poker.equity import Equity
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
+from agent.poker.equity import Equity
 
 
 class Level(IntEnum):

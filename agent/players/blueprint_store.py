@@ -1,7 +1,7 @@
 """The blueprint in memory: strategies by info-set key, loaded once per process and shared.
 
-The file is the trainer's strategy CSV (``agent/abstraction/strategy_file.py``: an ``info_set`` column
-with keys like ``'AKs 555 rc'`` and one probability column per abstract action) and its JSON
+The file is the trainer's strategy CSV (``agent/abstraction/strategy_file.py``: an ``info_set``
+column with keys like ``'AKs 555 rc'`` and one probability column per abstract action) and its JSON
 sidecar (format version, game, action and card abstraction). A shipped blueprint holds a few
 million rows; a pandas frame indexed by Python strings would take seconds to build and
 several hundred MB, so this module keeps two flat arrays instead:
@@ -39,8 +39,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
+from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
 
 DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")

@@ -1,8 +1,8 @@
 """CFRv1 as a PyPokerEngine bot file: ``setup_ai()`` returns a fresh player.
 
 The convention of PyPokerGUI and other PyPokerEngine tools that load a bot from a file. The
-player is :class:`agent.players.player.CFRv1Player` (the study's CFRv1, seed 004: the MCCFR blueprint
-preflop and on the flop, 50-simulation equity thresholds on the turn and river).
+player is :class:`agent.players.player.CFRv1Player` (the study's CFRv1, seed 004: the MCCFR
+blueprint preflop and on the flop, 50-simulation equity thresholds on the turn and river).
 """
 
 from __future__ import annotations

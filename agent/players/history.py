@@ -1,10 +1,10 @@
 """From PyPokerEngine's recorded actions to the blueprint's abstract betting history.
 
 The blueprint keys an information set by the string of abstract action letters since the deal
-(``agent.abstraction.betting``: ``c`` call/check, ``r`` minimum raise, ``h`` half-pot raise, ...). A real
-hand only approximately follows the abstraction: the opponent raises to any amount. This
-module replays the engine's ``action_histories`` (read into a :class:`agent.boundary.snapshot.Snapshot`)
-street by street, keeping two states side by side:
+(``agent.abstraction.betting``: ``c`` call/check, ``r`` minimum raise, ``h`` half-pot raise, ...).
+A real hand only approximately follows the abstraction: the opponent raises to any amount. This
+module replays the engine's ``action_histories`` (read into a
+:class:`agent.boundary.snapshot.Snapshot`) street by street, keeping two states side by side:
 
 * the *real* spot (:class:`Spot`): pot, street totals, stacks and the last raise, exactly as
   the engine has them (antes included), which gives every abstract size its real chip amount;
@@ -40,8 +40,8 @@ from agent.abstraction.betting import (
     initial_state,
     legal_actions,
 )
-from agent.boundary.snapshot import ActionRecord, Snapshot, Street
 from agent.abstraction.translation import translate
+from agent.boundary.snapshot import ActionRecord, Snapshot, Street
 
 MAX_BRANCHES = 16
 MIN_WEIGHT = 1e-3

@@ -12,8 +12,8 @@ Simulations"), rebuilt on this project's engine:
 * **Missing information set** (cleaned out of the blueprint, or off the abstract tree):
   the threshold rule, as in the study.
 * **Turn and river**, and every street at tables of 3 to 10 players: the study's threshold
-  rule (``agent.boundary.thresholds``) on a win rate against the opponents still in the hand. Its two
-  raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
+  rule (``agent.boundary.thresholds``) on a win rate against the opponents still in the hand. Its
+  two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
   sizes, the minimum raise and twice it, are ``sizing="study"``. Against the always-calling
   Fish and the study's Monte Carlo model the pot-relative sizes win clearly more (README).
 * **Facing a bet, heads-up, where the blueprint does not apply** (rule ``"mdf"``, the
@@ -46,20 +46,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
-from agent.players.blueprint_store import Blueprint, load_blueprint
-from agent.players.defense import defends, hand_percentiles, raises_for_value
-from agent.poker.equity import equity, preflop_equity
-from agent.players.history import Branch, Spot, abstract_histories, current_spot, last_raise_fractions
-from agent.poker.holding_equity import holding_equity
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
+from agent.boundary.threshold_law import binomial_tails, level_cutoffs
 from agent.boundary.thresholds import (
     STUDY_THRESHOLDS,
     Level,
@@ -68,6 +63,17 @@ from agent.boundary.thresholds import (
     threshold_level,
     win_rate,
 )
+from agent.players.blueprint_store import Blueprint, load_blueprint
+from agent.players.defense import defends, hand_percentiles, raises_for_value
+from agent.players.history import (
+    Branch,
+    Spot,
+    abstract_histories,
+    current_spot,
+    last_raise_fractions,
+)
+from agent.poker.equity import equity, preflop_equity
+from agent.poker.holding_equity import holding_equity
 
 LOG = logging.getLogger(__name__)
 CFRV1_SIMULATIONS = 50
@@ -391,72 +397,3 @@ class CFRv2Player(CFRPlayer):
     """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
 
     default_simulations = CFRV2_SIMULATIONS
-
-
-@lru_cache(maxsize=256)
-def level_cutoffs(
-    simulations: int, street: Street, opponents: int, thresholds: Thresholds
-) -> tuple[int, int, int]:
-    """The fewest won simulations out of ``simulations`` that reach CALL, MIN_RAISE, RAISE_2X.
-
-    ``simulations + 1`` means the level cannot be reached.
-
-    >>> level_cutoffs(50, Street.RIVER, 1, STUDY_THRESHOLDS)  # > .70, > .80, > .90 of 50
-    (36, 41, 46)
-    """
-    cutoffs = []
-    for level in (Level.CALL, Level.MIN_RAISE, Level.RAISE_TWICE_MIN):
-        low, high = 0, simulations + 1  # the answer is in [low, high]
-        while low < high:
-            middle = (low + high) // 2
-            rate = middle / simulations
-            if threshold_level(rate, street, opponents, thresholds) >= level:
-                high = middle
-            else:
-                low = middle + 1
-        cutoffs.append(low)
-    return cutoffs[0], cutoffs[1], cutoffs[2]
-
-
-@lru_cache(maxsize=8)
-def _log_choose(trials: int) -> np.ndarray:
-    steps = np.log(np.arange(trials, 0, -1, dtype=np.float64)) - np.log(
-        np.arange(1, trials + 1, dtype=np.float64)
-    )
-    return np.concatenate(([0.0], np.cumsum(steps)))
-
-
-def binomial_tails(trials: int, p: float, ks: Sequence[int]) -> list[float]:
-    """P(K >= k) for each k in ``ks``, K ~ Binomial(trials, p).
-
-    >>> binomial_tails(2, 0.5, [1, 2]), binomial_tails(10, 0.3, [0, 11])
-    ([0.75, 0.25], [1.0, 0.0])
-    """
-    if p <= 0.0 or p >= 1.0:
-        certain_count = trials if p >= 1.0 else 0
-        return [1.0 if certain_count >= k else 0.0 for k in ks]
-    spread = 12.0 * (trials * p * (1.0 - p)) ** 0.5 + 10.0  # mass beyond: below 1e-30
-    low = max(0, int(trials * p - spread))
-    high = min(trials, int(trials * p + spread) + 1)
-    counts = np.arange(low, high + 1, dtype=np.float64)
-    log_choose = _log_choose(trials)[low : high + 1]
-    log_pmf = log_choose + counts * np.log(p) + (trials - counts) * np.log1p(-p)
-    upper = np.concatenate((np.cumsum(np.exp(log_pmf)[::-1])[::-1], [0.0]))
-    tails = []
-    for k in ks:
-        if k <= low:
-            tails.append(1.0)
-        elif k > high:
-            tails.append(0.0)
-        else:
-            tails.append(float(min(1.0, upper[k - low])))
-    return tails
-
-
-def binomial_tail(trials: int, p: float, k: int) -> float:
-    """P(K >= k) for K ~ Binomial(trials, p).
-
-    >>> binomial_tail(2, 0.5, 1), binomial_tail(10, 0.3, 0), binomial_tail(10, 0.3, 11)
-    (0.75, 1.0, 0.0)
-    """
-    return binomial_tails(trials, p, [k])[0]

@@ -24,7 +24,13 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from agent.poker.cards import DECK_SIZE, HOLE_CLASSES, hole_class_index, parse_cards, parse_hand_and_board
+from agent.poker.cards import (
+    DECK_SIZE,
+    HOLE_CLASSES,
+    hole_class_index,
+    parse_cards,
+    parse_hand_and_board,
+)
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, next_state, seed_from
 

@@ -13,10 +13,10 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from arena.lbr.player import DEFAULT_BETS, bets_text, parse_bets
-from arena.lbr.match import LBRConfig, run_lbr
-from arena.match import default_workers
 from arena.commands.run import checked_bot, prepare_out_dir
+from arena.lbr.match import LBRConfig, run_lbr
+from arena.lbr.player import DEFAULT_BETS, bets_text, parse_bets
+from arena.match import default_workers
 
 
 def format_lbr_summary(summary: dict[str, Any]) -> str:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from arena.play import HUMAN, PlayConfig, run_session
 from arena.commands.run import checked_bot, prepare_out_dir
+from arena.play import HUMAN, PlayConfig, run_session
 
 
 @click.command("play")

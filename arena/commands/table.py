@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from arena.commands.run import checked_bot, ensure_writable
 from arena.match import MatchConfig, default_workers
 from arena.registry import known_bots
 from arena.roundrobin import (
@@ -19,7 +20,6 @@ from arena.roundrobin import (
     unique_labels,
     write_table_csv,
 )
-from arena.commands.run import checked_bot, ensure_writable
 
 
 @click.command("table")

@@ -49,9 +49,9 @@ from pypokerengine.engine.round_manager import RoundManager
 from pypokerengine.players import BasePokerPlayer
 from pypokerengine.utils.game_state_utils import restore_game_state
 
+from agent.boundary.policy import PolicyPlayer, WeightedAction
 from agent.poker.cards import parse_card, to_ppe
 from agent.poker.equity import preflop_equity
-from agent.boundary.policy import PolicyPlayer, WeightedAction
 from agent.poker.range_equity import (
     HOLDING_CARDS,
     HOLDINGS,

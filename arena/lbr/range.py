@@ -34,7 +34,8 @@ from agent.poker.range_equity import HOLDINGS, blocked_mask
 
 @dataclass
 class Range:
-    """Weights over the 1,326 holdings (the order of :data:`agent.poker.range_equity.HOLDING_CARDS`)."""
+    """Weights over the 1,326 holdings (the order of
+    :data:`agent.poker.range_equity.HOLDING_CARDS`)."""
 
     weights: np.ndarray
     misses: int = 0

@@ -14,10 +14,10 @@ import click
 import numpy as np
 
 from agent.abstraction.betting import GameConfig, parse_actions, split_infoset_key
+from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, write_strategy
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig
-from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, write_strategy
 from blueprint.train import ALGORITHMS, AVERAGING, TrainConfig, Trainer, load_checkpoint
 
 

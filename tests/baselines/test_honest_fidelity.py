@@ -14,9 +14,9 @@ import random
 import numpy as np
 from examples.players.honest_player import HonestPlayer as PPEHonestPlayer
 
+from agent.boundary.situations import make_decision
 from agent.poker.cards import to_human
 from agent.poker.equity import equity
-from agent.boundary.situations import make_decision
 from baselines import HonestPlayer
 
 PPE_SIMULATIONS = 1000

@@ -9,11 +9,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from agent.boundary.situations import make_decision
+from agent.boundary.snapshot import Snapshot
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
-from agent.boundary.situations import make_decision
-from agent.boundary.snapshot import Snapshot
 from arena.lbr.player import RangeModel
 from baselines import HonestPlayer, MonteCarloPlayer
 from baselines.win_rate_law import heads_up_win_rates

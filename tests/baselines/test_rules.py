@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.poker.equity import equity, preflop_equity
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot
+from agent.poker.equity import equity, preflop_equity
 from baselines import FishPlayer, HonestPlayer, MonteCarloPlayer, RandomPlayer, RuleBasedPlayer
 from baselines.rule_based import pair_or_better
 

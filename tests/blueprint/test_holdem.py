@@ -1,12 +1,13 @@
-"""The hold'em training game: the tree follows agent.abstraction.betting, deals are seeded and correct."""
+"""The hold'em training game: the tree follows agent.abstraction.betting, deals are seeded and
+correct."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from agent.abstraction.card_buckets import get_abstraction
 from agent.abstraction.betting import GameConfig, parse_actions, replay
+from agent.abstraction.card_buckets import get_abstraction
 from agent.poker.evaluator import evaluate
 from blueprint.holdem import (
     CARDS_PER_DEAL,

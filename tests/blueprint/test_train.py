@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from agent.abstraction.betting import GameConfig, parse_actions, replay
+from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, write_strategy
 from blueprint.commands.cli import main
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, sample_deals
-from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, write_strategy
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -9,6 +9,7 @@ from agent.abstraction import flop_buckets
 from agent.abstraction.card_buckets import get_abstraction
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
+from blueprint import flop_ehs
 
 
 def test_canonical_key_is_invariant_under_suit_relabelling_and_card_order() -> None:
@@ -22,7 +23,7 @@ def test_canonical_key_is_invariant_under_suit_relabelling_and_card_order() -> N
 
 
 def test_there_are_1286792_hole_and_flop_classes() -> None:
-    keys = flop_buckets._all_keys(flop_buckets.PERMUTATIONS)
+    keys = flop_buckets.all_class_keys(flop_buckets.PERMUTATIONS)
     assert len(keys) == 1326 * 19600
     assert len(np.unique(keys)) == flop_buckets.NUM_CLASSES == 1_286_792
 
@@ -30,7 +31,7 @@ def test_there_are_1286792_hole_and_flop_classes() -> None:
 def test_sampled_ehs_agrees_with_the_equity_module() -> None:
     for hole, flop in [(["As", "Ah"], ["2c", "7d", "9h"]), (["7s", "2h"], ["Ac", "Kd", "Qh"])]:
         cards = parse_cards([*hole, *flop])
-        estimate = flop_buckets._ehs(flop_buckets.canonical_key(*cards), 4000)
+        estimate = flop_ehs._ehs(flop_buckets.canonical_key(*cards), 4000)
         exact = equity(hole, flop, rng=np.random.default_rng(0), simulations=20_000).share
         assert abs(estimate - exact) < 0.03  # two Monte Carlo errors of about 0.006 and 0.004
 

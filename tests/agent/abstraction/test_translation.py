@@ -7,9 +7,9 @@ from itertools import pairwise
 import pytest
 
 from agent.abstraction.betting import GameConfig, parse_actions
-from agent.players.history import abstract_histories
-from agent.boundary.snapshot import Snapshot
 from agent.abstraction.translation import pseudo_harmonic, translate
+from agent.boundary.snapshot import Snapshot
+from agent.players.history import abstract_histories
 
 SIZES = parse_actions("half,pot,allin:2")
 

@@ -7,7 +7,6 @@ import random
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
 
-from agent.poker.cards import parse_cards
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import (
@@ -19,6 +18,7 @@ from agent.boundary.snapshot import (
     legal_call,
     legal_raise,
 )
+from agent.poker.cards import parse_cards
 
 
 def test_flop_facing_a_bet_reads_every_field() -> None:

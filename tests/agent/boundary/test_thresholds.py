@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from agent.poker.equity import Equity
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street, is_legal
 from agent.boundary.thresholds import (
@@ -15,6 +14,7 @@ from agent.boundary.thresholds import (
     threshold_level,
     win_rate,
 )
+from agent.poker.equity import Equity
 
 # (street, win rate just above raise-2x, just above min-raise, just above call, at call)
 BANDS = [

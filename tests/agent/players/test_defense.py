@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.poker.cards import parse_cards
 from agent.players.defense import (
     defends,
     hand_percentiles,
@@ -14,6 +13,7 @@ from agent.players.defense import (
     pot_odds,
     raises_for_value,
 )
+from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 
 

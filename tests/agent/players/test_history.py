@@ -14,7 +14,6 @@ import random
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
 
-from agent.abstraction.card_buckets import get_abstraction
 from agent.abstraction.betting import (
     GameConfig,
     apply_action,
@@ -23,9 +22,10 @@ from agent.abstraction.betting import (
     legal_actions,
     parse_actions,
 )
-from agent.players.history import abstract_histories, heads_up_seats
+from agent.abstraction.card_buckets import get_abstraction
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.snapshot import Snapshot, Street
+from agent.players.history import abstract_histories, heads_up_seats
 
 CARDS = get_abstraction("study")
 

@@ -15,15 +15,16 @@ from pypokerengine.api.game import setup_config, start_poker
 
 import agent.players.blueprint_store as store
 from agent.abstraction.betting import parse_actions
-from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
-from agent.poker.equity import equity
-from agent.players.player import CFRPlayer, CFRv1Player, CFRv2Player, binomial_tail, level_cutoffs
+from agent.abstraction.strategy_file import write_strategy
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street, is_legal
+from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
+from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
+from agent.players.player import CFRPlayer, CFRv1Player, CFRv2Player
+from agent.poker.equity import equity
 from blueprint.holdem import HoldemConfig
-from agent.abstraction.strategy_file import write_strategy
 
 
 def write_blueprint(path, rows: dict[str, dict[str, float]], spec: str = "study"):

@@ -19,10 +19,10 @@ from pypokerengine.api.game import setup_config, start_poker
 from pypokerengine.players import BasePokerPlayer
 
 from agent.abstraction.betting import parse_actions
+from agent.abstraction.strategy_file import write_strategy
 from agent.players.blueprint_store import Blueprint, read_blueprint
 from agent.players.player import CFRV1_SIMULATIONS, CFRV2_SIMULATIONS, CFRPlayer
 from blueprint.holdem import HoldemConfig
-from agent.abstraction.strategy_file import write_strategy
 
 
 class EverywhereBlueprint(Blueprint):

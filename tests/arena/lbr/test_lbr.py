@@ -21,8 +21,8 @@ from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 from arena.commands.cli import main
 from arena.engine import HeadsUpTable, deal_deck, mix_seed
-from arena.lbr.player import LBRPlayer, call_value, parse_bets, raise_targets, raise_value
 from arena.lbr.match import LBRConfig, run_lbr
+from arena.lbr.player import LBRPlayer, call_value, parse_bets, raise_targets, raise_value
 from arena.registry import make_bot, parse_bot_spec
 from arena.results import HANDS_FILE, read_hands
 

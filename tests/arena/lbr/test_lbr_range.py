@@ -7,7 +7,13 @@ import pytest
 
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity, showdown_equities
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index, range_equity
+from agent.poker.range_equity import (
+    HOLDING_CARDS,
+    HOLDINGS,
+    blocked_mask,
+    holding_index,
+    range_equity,
+)
 from arena.lbr.range import Range
 
 
