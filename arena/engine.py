@@ -33,39 +33,10 @@ from pypokerengine.players import BasePokerPlayer
 
 from agent.poker.cards import from_ppe_id, to_human
 
-MASK64 = (1 << 64) - 1
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
 _RECORDED = {"CALL": "call", "RAISE": "raise", "FOLD": "fold"}
 _HUMAN = [""] + [to_human(from_ppe_id(card)) for card in range(1, 53)]
-
-
-def mix_seed(*values: int) -> int:
-    """A 64-bit seed from integers (splitmix64 finaliser chained over the values).
-
-    >>> mix_seed(0, 1) == mix_seed(0, 1), mix_seed(0, 1) == mix_seed(1, 0)
-    (True, False)
-    """
-    state = 0x9E3779B97F4A7C15
-    for value in values:
-        state = (state ^ (value & MASK64)) * 0xBF58476D1CE4E5B9 & MASK64
-        state = (state ^ (state >> 27)) * 0x94D049BB133111EB & MASK64
-        state ^= state >> 31
-    return state
-
-
-def deal_deck(deal_seed: int) -> list[int]:
-    """Nine PyPokerEngine card ids (1..52) in dealing order: seat 0's two hole cards, seat 1's
-    two, flop, turn, river.
-
-    >>> deck = deal_deck(7); len(deck), len(set(deck)), all(1 <= c <= 52 for c in deck)
-    (9, 9, True)
-    """
-    _DEALER_RNG.seed(deal_seed)
-    return _DEALER_RNG.sample(range(1, 53), 9)
-
-
-_DEALER_RNG = random.Random()
 
 
 def cards_text(ppe_ids: list[int]) -> str:

@@ -3,9 +3,9 @@
 Hand ``i`` is fully determined by the match seed and ``i``: its deal is ``i // 2`` in
 duplicate mode (each deal played twice with the seats swapped, as in the duplicate matches
 of the Annual Computer Poker Competition) or ``i`` otherwise; bot A has the button on even
-hands and bot B on odd ones. The cards come from ``mix_seed(seed, deal)``; the global
-``random``/numpy generators and each bot's ``rng`` are re-seeded from ``mix_seed(seed, i)``
-before the hand. Hands are handed to workers in fixed chunks, so the same seed gives the
+hands and bot B on odd ones. The cards, the global ``random``/numpy generators and each
+bot's ``rng`` are seeded from the match seed, the deal and ``i`` before the hand
+(:mod:`arena.seeding`). Hands are handed to workers in fixed chunks, so the same seed gives the
 same hands for any number of workers and for either backend.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import SLOTS, HeadsUpTable, deal_deck, mix_seed
+from arena.engine import SLOTS, HeadsUpTable
 from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
     HANDS_FILE,
@@ -36,6 +36,7 @@ from arena.results import (
     write_json,
     write_match_file,
 )
+from arena.seeding import bot_seed, deal_deck, deal_seed, hand_seed, seat_seed
 from arena.stats import RunningStats, match_stats, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
@@ -120,8 +121,8 @@ def contestants(config: MatchConfig) -> Contestants:
         spec: BotSpec = parse_bot_spec(text)
         rng = None
         if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-            rng = rngs[slot] = np.random.default_rng(mix_seed(config.seed, 0xB07, number))
-        bots[slot] = make_bot(spec, rng=rng, seed=mix_seed(config.seed, 0xB07, number))
+            rng = rngs[slot] = np.random.default_rng(bot_seed(config.seed, number))
+        bots[slot] = make_bot(spec, rng=rng, seed=bot_seed(config.seed, number))
     built = Contestants(HeadsUpTable(bots, config.stack, config.small_blind), rngs)
     _CACHE.clear()
     _CACHE[config] = built
@@ -134,12 +135,12 @@ def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, An
     rows = []
     for index in indices:
         deal = config.deal_of(index)
-        deal_seed = mix_seed(config.seed, deal)
-        hand_seed = mix_seed(config.seed, deal, index)
+        cards_seed = deal_seed(config.seed, deal)
+        seed = hand_seed(config.seed, deal, index)
         for slot, rng in players.rngs.items():
-            rng.bit_generator.state = np.random.PCG64(mix_seed(hand_seed, SLOTS.index(slot))).state
-        result = players.table.play(deal_deck(deal_seed), config.button_of(index), hand_seed)
-        rows.append(hand_row(index, deal, deal_seed, result))
+            rng.bit_generator.state = np.random.PCG64(seat_seed(seed, SLOTS.index(slot))).state
+        result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
+        rows.append(hand_row(index, deal, cards_seed, result))
     return rows
 
 

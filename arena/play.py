@@ -4,7 +4,8 @@ A human sits in a real PyPokerEngine game behind :class:`HumanPlayer`, a
 ``BasePokerPlayer`` that reads keys from an injectable text stream (PyPokerEngine's own
 ``ConsolePlayer`` uses Python 2's ``raw_input``). Hands are played as in the arena
 (:mod:`arena.engine`, :mod:`arena.match`): each from fresh stacks, on a deck dealt from
-``mix_seed(seed, hand)`` through PyPokerEngine's prepared deck, the button alternating (the
+``arena.seeding.deal_seed(seed, hand)`` through PyPokerEngine's prepared deck, the button
+alternating (the
 human has it on even hands). Every legal action is sent with the exact amount PyPokerEngine
 offers, so the engine never turns a human action into a fold; bad input is explained and
 asked again. Hands are appended to ``hands.csv`` in the arena's format as they finish (the
@@ -23,10 +24,11 @@ import numpy as np
 from pypokerengine.players import BasePokerPlayer
 
 from agent.poker.cards import from_ppe_id, parse_card
-from arena.engine import SLOTS, HandResult, HeadsUpTable, deal_deck, mix_seed
+from arena.engine import SLOTS, HandResult, HeadsUpTable
 from arena.match import MatchConfig, summarize
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import HANDS_FILE, SUMMARY_FILE, HandsWriter, hand_row, write_json
+from arena.seeding import bot_seed, deal_deck, deal_seed, hand_seed, seat_seed
 from arena.terminal_view import (
     Choices,
     can_print_suits,
@@ -228,8 +230,8 @@ def build_session(config: PlayConfig, reader: TextIO, writer: TextIO, ascii_only
     spec = parse_bot_spec(config.bot)
     rng = None
     if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-        rng = np.random.default_rng(mix_seed(config.seed, 0xB07, 1))
-    bot = make_bot(spec, rng=rng, seed=mix_seed(config.seed, 0xB07, 1))
+        rng = np.random.default_rng(bot_seed(config.seed, 1))
+    bot = make_bot(spec, rng=rng, seed=bot_seed(config.seed, 1))
     human = HumanPlayer(reader, writer, spec.label, ascii_only)
     table = HeadsUpTable({"A": human, "B": bot}, config.stack, config.small_blind)
     return Session(config, human, table, spec.label, rng)
@@ -238,13 +240,13 @@ def build_session(config: PlayConfig, reader: TextIO, writer: TextIO, ascii_only
 def play_one(session: Session, index: int) -> tuple[HandResult, dict[str, Any]]:
     """Play hand ``index`` (seeded as the arena seeds it): the result and its ``hands.csv`` row."""
     seed = session.config.seed
-    deal_seed = mix_seed(seed, index)
-    hand_seed = mix_seed(seed, index, index)
+    cards_seed = deal_seed(seed, index)
+    this_hand = hand_seed(seed, index, index)
     if session.rng is not None:
-        session.rng.bit_generator.state = np.random.PCG64(mix_seed(hand_seed, 1)).state
+        session.rng.bit_generator.state = np.random.PCG64(seat_seed(this_hand, 1)).state
     button = SLOTS[index % 2]
-    result = session.table.play(deal_deck(deal_seed), button, hand_seed)
-    return result, hand_row(index, index, deal_seed, result)
+    result = session.table.play(deal_deck(cards_seed), button, this_hand)
+    return result, hand_row(index, index, cards_seed, result)
 
 
 def hand_header(session: Session, index: int) -> str:

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.lbr.match import LBRConfig, _players, match_config, run_lbr
+from arena.lbr.match import LBRConfig, contestants, match_config, run_lbr
 from arena.lbr.player import parse_bets
 from arena.match import MatchConfig, run_match
 
@@ -38,7 +38,7 @@ def reference_speed(bot: str, hands: int) -> float:
 
 
 def queries_per_hand(config: LBRConfig, hands: int) -> float:
-    players = _players(config, match_config(config, hands, 0))
+    players = contestants(config, match_config(config, hands, 0))
     return players.lbr.model.queries / hands
 
 

@@ -31,9 +31,9 @@ from pypokerengine.engine.deck import Deck
 from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 
-from arena.engine import deal_deck, mix_seed
 from arena.match import MatchConfig, default_workers, run_match
 from arena.registry import REGISTRY, parse_bot_spec, validate_spec
+from arena.seeding import deal_deck, deal_seed
 
 
 def best_cpu(function, repeat: int) -> float:  # type: ignore[no-untyped-def]
@@ -74,7 +74,7 @@ def floor_dealer(hands: int, seed: int = 0) -> float:
     start = time.perf_counter()
     for index in range(hands):
         table = Table(
-            cheat_deck=Deck(cheat=True, cheat_card_ids=deal_deck(mix_seed(seed, index // 2)))
+            cheat_deck=Deck(cheat=True, cheat_card_ids=deal_deck(deal_seed(seed, index // 2)))
         )
         order = players if index % 2 == 0 else players[::-1]
         for player in order:

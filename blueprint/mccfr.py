@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from agent.poker.rng import mix
 from blueprint.chance_sweep import chance_sampling_batch
 from blueprint.regret import floor_row, regret_matching_row
 from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
@@ -46,18 +47,10 @@ _GOLDEN = uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, nogil=True)
-def _mix(value):
-    """splitmix64's output function (Steele et al. 2014)."""
-    value = (value ^ (value >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
-    value = (value ^ (value >> uint64(27))) * uint64(0x94D049BB133111EB)
-    return value ^ (value >> uint64(31))
-
-
-@njit(cache=True, nogil=True)
 def iteration_state(seed: int, iteration: int) -> np.ndarray:
     """A one-word RNG state for iteration ``iteration`` of the stream ``seed``."""
     state = np.empty(1, dtype=np.uint64)
-    state[0] = _mix(uint64(seed) ^ _mix(uint64(iteration) * _GOLDEN))
+    state[0] = mix(uint64(seed) ^ mix(uint64(iteration) * _GOLDEN))
     return state
 
 
@@ -65,7 +58,7 @@ def iteration_state(seed: int, iteration: int) -> np.ndarray:
 def _uniform(state):
     """A float in [0, 1) from the state (advanced in place)."""
     state[0] += _GOLDEN
-    return float(_mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
+    return float(mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True, nogil=True)

@@ -7,7 +7,7 @@ million rows; a pandas frame indexed by Python strings would take seconds to bui
 several hundred MB, so this module keeps two flat arrays instead:
 
 * a 64-bit hash of every key (its bytes read as little-endian ``uint64`` words, mixed with
-  the splitmix64 finaliser), sorted, for ``numpy.searchsorted``;
+  splitmix64, :func:`agent.poker.rng.combine`), sorted, for ``numpy.searchsorted``;
 * the probabilities as ``float32[rows, actions]`` in the same order (0 where an action is
   not available at that info set).
 
@@ -38,10 +38,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from numba import njit, uint64
 
 from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
 from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
+from agent.poker.rng import combine
 
 DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
 REGENERATE = (
@@ -49,9 +51,6 @@ REGENERATE = (
     " data/blueprint.csv.gz` (the exact command is in the README), or pass another file"
     " with blueprint=PATH"
 )
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
 
 
 class BlueprintError(ValueError):
@@ -105,16 +104,18 @@ def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     >>> bool(hash_keys(one, np.array([10]))[0] == hash_keys(two, np.array([10]))[0])
     True
     """
-    state = np.full(len(words), _GOLDEN, dtype=np.uint64)
-    used = -(-np.asarray(lengths) // 8)
-    with np.errstate(over="ignore"):
-        for column in range(words.shape[1]):
-            mixed = (state ^ words[:, column]) * _MIX_1
-            mixed ^= mixed >> np.uint64(29)
-            mixed *= _MIX_2
-            mixed ^= mixed >> np.uint64(32)
-            state = np.where(column < used, mixed, state)
-    return state
+    return _hash_words(np.ascontiguousarray(words), -(-np.asarray(lengths, dtype=np.int64) // 8))
+
+
+@njit(cache=True, nogil=True)
+def _hash_words(words: np.ndarray, used: np.ndarray) -> np.ndarray:
+    hashes = np.empty(words.shape[0], dtype=np.uint64)
+    for row in range(words.shape[0]):
+        state = uint64(0x9E3779B97F4A7C15)
+        for column in range(used[row]):
+            state = combine(state, words[row, column])
+        hashes[row] = state
+    return hashes
 
 
 def default_blueprint_path() -> Path:

@@ -1,8 +1,15 @@
-"""A small counter-based random generator for numba kernels (splitmix64, Steele et al. 2014).
+"""splitmix64 (Steele, Lea & Flood 2014), the one definition: kernel streams, seed mixing, hashing.
 
-Kernels cannot take a ``numpy.random.Generator`` cheaply, so callers draw one 64-bit seed
-from the injected generator and kernels advance an explicit state with ``next_state``. The
-same seed always yields the same stream, in any process.
+* Kernels cannot take a ``numpy.random.Generator`` cheaply, so callers draw one 64-bit seed
+  from the injected generator and kernels advance an explicit state with ``next_state`` and
+  read it through ``mix``, splitmix64's output function. The same seed always yields the same
+  stream, in any process.
+* ``combine(state, value)`` folds a value into a running 64-bit state with the output
+  function's multiply-xorshift rounds. ``mix_seed`` chains it over integers (a per-hand seed
+  from a match seed, a deal and a hand index); the blueprint store chains it over the 8-byte
+  words of an info-set key.
+
+All of them share :func:`scramble`, the two multiply-xorshift rounds of the output function.
 
 >>> import numpy as np
 >>> seed = seed_from(np.random.default_rng(7))
@@ -18,6 +25,7 @@ from numba import njit, uint64
 _GOLDEN = uint64(0x9E3779B97F4A7C15)
 _MIX_1 = uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = uint64(0x94D049BB133111EB)
+_MASK64 = (1 << 64) - 1
 
 
 def seed_from(rng: np.random.Generator) -> int:
@@ -28,11 +36,37 @@ def seed_from(rng: np.random.Generator) -> int:
 
 
 @njit(cache=True, nogil=True)
-def mix(value: uint64) -> uint64:
-    """The splitmix64 output function: a well-mixed 64-bit value."""
-    value = (value ^ (value >> uint64(30))) * _MIX_1
+def scramble(value: uint64) -> uint64:
+    """The two multiply-xorshift rounds that end splitmix64's output function."""
+    value = value * _MIX_1
     value = (value ^ (value >> uint64(27))) * _MIX_2
     return value ^ (value >> uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def mix(value: uint64) -> uint64:
+    """The splitmix64 output function: a well-mixed 64-bit value."""
+    return scramble(value ^ (value >> uint64(30)))
+
+
+@njit(cache=True, nogil=True)
+def combine(state: uint64, value: uint64) -> uint64:
+    """Fold ``value`` into a running 64-bit ``state``."""
+    return scramble(state ^ value)
+
+
+def mix_seed(*values: int) -> int:
+    """A 64-bit seed from integers: :func:`combine` chained over them from the golden ratio.
+
+    >>> mix_seed(0, 1) == mix_seed(0, 1), mix_seed(0, 1) == mix_seed(1, 0)
+    (True, False)
+    >>> mix_seed(0, 1)
+    7430010552196289380
+    """
+    state = np.uint64(0x9E3779B97F4A7C15)
+    for value in values:
+        state = np.uint64(combine(state, np.uint64(value & _MASK64)))
+    return int(state)
 
 
 @njit(cache=True, nogil=True)

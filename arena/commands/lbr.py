@@ -13,7 +13,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from arena.commands.run import checked_bot, prepare_out_dir
+from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.lbr.match import LBRConfig, run_lbr
 from arena.lbr.player import DEFAULT_BETS, bets_text, parse_bets
 from arena.match import default_workers

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from arena.commands.run import checked_bot, prepare_out_dir
+from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.play import HUMAN, PlayConfig, run_session
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -11,8 +10,8 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from arena.match import MatchConfig, default_workers, portable_spec, run_local, run_match
-from arena.registry import parse_bot_spec, validate_spec
+from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
+from arena.match import MatchConfig, default_workers, portable_spec, run_match
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
 
 
@@ -21,45 +20,6 @@ def parse_versus(tokens: Sequence[str]) -> tuple[str, str]:
     if len(tokens) != 3 or tokens[1].lower() not in ("vs", "v", "versus"):
         raise click.UsageError(f"expected 'A vs B', got {' '.join(tokens)!r}")
     return tokens[0], tokens[2]
-
-
-def checked_bot(text: str) -> str:
-    """Validate a bot spec (importable, options accepted) and make file paths absolute."""
-    try:
-        spec = parse_bot_spec(text)
-        validate_spec(spec)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from error
-    return portable_spec(text)
-
-
-def prepare_out_dir(out: Path | None, bot_a: str, bot_b: str) -> Path:
-    """A new or empty output folder (the default is ``results/<time>-A-vs-B``)."""
-    if out is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        names = "-vs-".join(_slug(parse_bot_spec(b).label) for b in (bot_a, bot_b))
-        out = Path("results") / f"{stamp}-{names}"
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise click.UsageError(
-            f"output folder {str(out)!r} is not empty: choose another --out or use --resume {out}"
-        )
-    ensure_writable(out)
-    return out
-
-
-def ensure_writable(out: Path) -> None:
-    """Create ``out`` and check a file can be written there; UsageError if not."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".arena-write-test"
-        probe.write_text("")
-        probe.unlink()
-    except OSError as error:
-        raise click.UsageError(f"output folder {str(out)!r} is not writable ({error})") from error
-
-
-def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)
 
 
 def resumed_config(
@@ -128,13 +88,7 @@ def execute(
     progress: bool = True,
 ) -> dict[str, Any]:
     """Run a match with a progress bar; turn interruptions into a sentence about resuming."""
-    runner = run_local
-    if backend == "ray":
-        from arena.ray_backend import ray_available, ray_runner
-
-        if not ray_available():
-            raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
-        runner = ray_runner(ray_address)
+    runner = chunk_runner(backend, ray_address)
     already = sum(1 for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands)
     bar = tqdm(
         total=config.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from arena.commands.run import checked_bot, ensure_writable
+from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable
 from arena.match import MatchConfig, default_workers
 from arena.registry import known_bots
 from arena.roundrobin import (
@@ -63,7 +63,7 @@ def table_command(
         raise click.UsageError(str(error)) from error
     out = out or Path("results") / (time.strftime("%Y%m%d-%H%M%S") + "-table")
     ensure_writable(out)
-    runner = _runner(backend, ray_address)
+    runner = chunk_runner(backend, ray_address)
 
     def on_match(row: str, column: str):  # type: ignore[no-untyped-def]
         bar = tqdm(total=hands, unit="hand", desc=f"{row} vs {column}", disable=quiet)
@@ -84,18 +84,6 @@ def table_command(
     plot_heatmap(out / HEATMAP_FILE, labels, cells)
     click.echo(markdown_table(labels, cells))
     click.echo(f"files: {out}")
-
-
-def _runner(backend: str, ray_address: str | None):  # type: ignore[no-untyped-def]
-    from arena.match import run_local
-
-    if backend == "local":
-        return run_local
-    from arena.ray_backend import ray_available, ray_runner
-
-    if not ray_available():
-        raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
-    return ray_runner(ray_address)
 
 
 @click.command("list")

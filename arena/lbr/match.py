@@ -18,11 +18,20 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import HeadsUpTable, deal_deck, mix_seed
+from arena.engine import HeadsUpTable
 from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text
 from arena.match import MatchConfig, portable_spec, run_match, run_tasks
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import HANDS_FILE, SUMMARY_FILE, hand_row, read_hands, write_json
+from arena.seeding import (
+    bot_seed,
+    deal_deck,
+    deal_seed,
+    hand_seed,
+    lbr_model_seed,
+    lbr_seed,
+    seat_seed,
+)
 from arena.stats import percentiles
 
 LBR_LABEL = "lbr"
@@ -50,35 +59,37 @@ def match_config(lbr: LBRConfig, hands: int, seed: int, duplicate: bool = True) 
 
 
 @dataclass
-class _Players:
+class LBRContestants:
+    """LBR, the bot and their reusable table inside one process."""
+
     table: HeadsUpTable
     lbr: LBRPlayer
     bot_rng: np.random.Generator | None
 
 
-_CACHE: dict[tuple[LBRConfig, MatchConfig], _Players] = {}
+_CACHE: dict[tuple[LBRConfig, MatchConfig], LBRContestants] = {}
 
 
-def _players(lbr: LBRConfig, config: MatchConfig) -> _Players:
+def contestants(lbr: LBRConfig, config: MatchConfig) -> LBRContestants:
     """Build (once per process) LBR, its model and the bot, on a reusable table."""
     cached = _CACHE.get((lbr, config))
     if cached is not None:
         return cached
     spec = parse_bot_spec(lbr.bot)
-    bot_seed = mix_seed(config.seed, 0xB07, 1)
+    seed_of_bot = bot_seed(config.seed, 1)
     bot_rng = None
     if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-        bot_rng = np.random.default_rng(bot_seed)
-    bot = make_bot(spec, rng=bot_rng, seed=bot_seed)
-    model = make_bot(parse_bot_spec(lbr.model_spec), seed=mix_seed(config.seed, 0x30DE1))
+        bot_rng = np.random.default_rng(seed_of_bot)
+    bot = make_bot(spec, rng=bot_rng, seed=seed_of_bot)
+    model = make_bot(parse_bot_spec(lbr.model_spec), seed=lbr_model_seed(config.seed))
     player = LBRPlayer(
         model,
         lbr.bets,
-        seed=mix_seed(config.seed, 0x1B2),
+        seed=lbr_seed(config.seed),
         policy_samples=lbr.policy_samples,
         preflop_samples=lbr.preflop_samples,
     )
-    built = _Players(
+    built = LBRContestants(
         HeadsUpTable({"A": player, "B": bot}, config.stack, config.small_blind), player, bot_rng
     )
     _CACHE.clear()
@@ -88,17 +99,17 @@ def _players(lbr: LBRConfig, config: MatchConfig) -> _Players:
 
 def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> list[dict[str, Any]]:
     """Play the given hands of an LBR match and return their ``hands.csv`` rows."""
-    players = _players(lbr, config)
+    players = contestants(lbr, config)
     rows = []
     for index in indices:
         deal = config.deal_of(index)
-        deal_seed = mix_seed(config.seed, deal)
-        hand_seed = mix_seed(config.seed, deal, index)
-        players.lbr.rng = np.random.default_rng(mix_seed(hand_seed, 0))
+        cards_seed = deal_seed(config.seed, deal)
+        seed = hand_seed(config.seed, deal, index)
+        players.lbr.rng = np.random.default_rng(seat_seed(seed, 0))
         if players.bot_rng is not None:
-            players.bot_rng.bit_generator.state = np.random.PCG64(mix_seed(hand_seed, 1)).state
-        result = players.table.play(deal_deck(deal_seed), config.button_of(index), hand_seed)
-        rows.append(hand_row(index, deal, deal_seed, result))
+            players.bot_rng.bit_generator.state = np.random.PCG64(seat_seed(seed, 1)).state
+        result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
+        rows.append(hand_row(index, deal, cards_seed, result))
     return rows
 
 

@@ -60,8 +60,7 @@ from agent.poker.range_equity import (
     live_holdings,
     range_equity_kernel,
 )
-from agent.poker.rng import seed_from
-from arena.engine import mix_seed
+from agent.poker.rng import mix_seed, seed_from
 from arena.lbr.range import Range
 
 ALLIN = "allin"

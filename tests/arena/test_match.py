@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.engine import deal_deck, mix_seed
 from arena.match import MatchConfig, chunks, play_hands, run_local, run_match
 from arena.results import read_hands
+from arena.seeding import deal_deck, deal_seed
 
 BOTS = Path(__file__).parent / "sample_bots.py"
 RNG_BOT = f"{BOTS}:RngRaiser:aggression=0.4"
@@ -35,7 +35,7 @@ def test_duplicate_pairs_share_cards_with_seats_swapped():
         for column in ("hole_seat0", "hole_seat1", "board"):
             assert first[column] == second[column]
         assert (first["seats"], second["seats"]) == ("A B", "B A")
-    deck = deal_deck(mix_seed(5, 0))
+    deck = deal_deck(deal_seed(5, 0))
     assert len(set(deck)) == 9
     assert len({row["hole_seat0"] for row in rows}) == 20  # a new deal every pair
 

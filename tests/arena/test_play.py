@@ -18,9 +18,9 @@ from click.testing import CliRunner
 from agent.poker.cards import from_ppe_id, parse_card
 from agent.poker.evaluator import evaluate
 from arena.commands.cli import main
-from arena.engine import deal_deck, mix_seed
 from arena.play import InputProblem, PlayConfig, QuitRequested, parse_command, run_session
 from arena.results import HAND_COLUMNS, read_hands
+from arena.seeding import deal_deck, deal_seed
 from arena.terminal_view import Choices, can_print_suits, cards_label
 
 RAISER = '''
@@ -74,7 +74,7 @@ def session(bot: str, keys: list[str], out: Path, hands: int | None = None, seed
 
 def deal_cards(seed: int, index: int) -> list[int]:
     """Our card ids of hand ``index``: seat 0's two, seat 1's two, then the board."""
-    return [from_ppe_id(card) for card in deal_deck(mix_seed(seed, index))]
+    return [from_ppe_id(card) for card in deal_deck(deal_seed(seed, index))]
 
 
 # --- input ------------------------------------------------------------------------------

@@ -19,12 +19,14 @@ from click.testing import CliRunner
 
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
+from agent.poker.rng import mix_seed
 from arena.commands.cli import main
-from arena.engine import HeadsUpTable, deal_deck, mix_seed
+from arena.engine import HeadsUpTable
 from arena.lbr.match import LBRConfig, run_lbr
 from arena.lbr.player import LBRPlayer, call_value, parse_bets, raise_targets, raise_value
 from arena.registry import make_bot, parse_bot_spec
 from arena.results import HANDS_FILE, read_hands
+from arena.seeding import deal_deck
 
 BOTS = Path(__file__).with_name("lbr_bots.py")
 ALWAYS_FOLD = f"{BOTS}:AlwaysFold"

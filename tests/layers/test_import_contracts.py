@@ -1,0 +1,80 @@
+"""The import-linter contracts in pyproject.toml hold, and they catch a broken layer.
+
+The contracts are checked on a copy of the packages, so a test can break a layer on purpose
+(an import from ``agent`` into ``blueprint``, a baseline importing a player) and see
+``lint-imports`` fail, naming the broken contract.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("agent", "blueprint", "baselines", "arena")
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def copy_tree(tmp_path: Path) -> Path:
+    """The packages and pyproject.toml, copied (without data files or caches)."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.csv*", "*.npz", "*.json")
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=ignore)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def lint_imports(folder: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``lint-imports`` on the copy in ``folder`` (it shadows the installed packages)."""
+    environment = {**os.environ, "PYTHONPATH": str(folder)}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"],
+        cwd=folder,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def add_import(module: Path, statement: str) -> None:
+    module.write_text(module.read_text() + f"\n{statement}  # the layer broken on purpose\n")
+
+
+pytestmark = pytest.mark.skipif(not LINT_IMPORTS.exists(), reason="import-linter not installed")
+
+
+def test_the_contracts_hold_on_the_tree(tmp_path: Path) -> None:
+    result = lint_imports(copy_tree(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+def test_agent_importing_the_trainer_breaks_the_layers(tmp_path: Path) -> None:
+    folder = copy_tree(tmp_path)
+    add_import(folder / "agent" / "players" / "player.py", "import blueprint.tree")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "Layers:" in result.stdout and "BROKEN" in result.stdout
+    assert "agent.players.player -> blueprint.tree" in result.stdout
+
+
+def test_the_ground_importing_a_player_breaks_the_layers(tmp_path: Path) -> None:
+    folder = copy_tree(tmp_path)
+    add_import(folder / "agent" / "poker" / "cards.py", "import agent.players.history")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "agent.poker.cards -> agent.players.history" in result.stdout
+
+
+def test_a_baseline_importing_the_player_breaks_the_contracts(tmp_path: Path) -> None:
+    folder = copy_tree(tmp_path)
+    add_import(folder / "baselines" / "fish.py", "from agent.players.player import CFRv2Player")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "imported by nothing of ours" in result.stdout and "BROKEN" in result.stdout
