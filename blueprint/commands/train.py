@@ -6,8 +6,9 @@ and call the library; errors are ``click.UsageError`` sentences naming the bad v
 
 from __future__ import annotations
 
+import os
 import shlex
-import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -71,6 +72,46 @@ def _progress_bar(trainer: Trainer):
     return bar, update
 
 
+def available_cores() -> int:
+    """The cores this process may run on (the trainer's threads by default)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+_UNRECORDED = ("checkpoint", "checkpoint_seconds", "resume")
+
+
+def recorded_command(params: Sequence[click.Parameter], options: dict, cwd: Path) -> str:
+    """The full ``blueprint train`` command line of ``options``, free of this machine's paths.
+
+    Checkpoint options (they do not change the result) are left out, and the output file is
+    recorded relative to the working directory, or by its name alone if it lies outside it.
+    """
+    words = ["blueprint", "train"]
+    for param in params:
+        value = options.get(param.name or "")
+        if param.name in _UNRECORDED or value is None or value is False:
+            continue
+        flag = param.opts[0]
+        if value is True:
+            words.append(flag)
+        elif param.name == "out":
+            words += [flag, _portable_path(str(value), cwd)]
+        else:
+            words += [flag, str(value)]
+    return shlex.join(words)
+
+
+def _portable_path(text: str, cwd: Path) -> str:
+    path = Path(os.path.abspath(cwd / text))
+    try:
+        return str(path.relative_to(cwd))
+    except ValueError:
+        return path.name
+
+
 @click.command("train")
 @click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True)
 @click.option("--abstraction", default="study", show_default=True,
@@ -89,8 +130,8 @@ def _progress_bar(trainer: Trainer):
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--streams", type=click.IntRange(min=1), default=2, show_default=True,
               help="Independent MCCFR streams (fixes the result; --workers does not).")  # fmt: skip
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Threads running the streams.")  # fmt: skip
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Threads running the streams  [default: the cores].")  # fmt: skip
 @click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True)
 @click.option("--stack", type=int, default=1000, show_default=True)
 @click.option("--small-blind", type=int, default=5, show_default=True)
@@ -112,6 +153,7 @@ def train_command(**options) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     holdem, train = _configs(options)
+    options["workers"] = options["workers"] or available_cores()
     trainer = _trainer(options, holdem, train)
     bar, update = _progress_bar(trainer)
     with bar:
@@ -131,7 +173,9 @@ def train_command(**options) -> None:
         "min_reach": options["min_reach"],
         "training_seconds": round(trainer.seconds, 1),
         "game_value": trainer.game_value,
-        "command": shlex.join(["blueprint", *sys.argv[1:]]),
+        "command": recorded_command(
+            click.get_current_context().command.params, options, Path.cwd()
+        ),
     }
     write_strategy(options["out"], frame, meta)
     click.echo(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 from agent.abstraction.betting import GameConfig, parse_actions, replay
 from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, write_strategy
 from blueprint.commands.cli import main
+from blueprint.commands.train import available_cores, recorded_command, train_command
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, sample_deals
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
@@ -129,6 +131,29 @@ def test_bad_strategy_files_name_the_file_and_the_problem(tmp_path: Path) -> Non
         load_strategy(corrupt)
 
 
+def test_recorded_paths_are_relative_to_the_working_directory(tmp_path: Path) -> None:
+    inside = recorded_command(train_command.params, {"out": tmp_path / "a" / "b.csv"}, tmp_path)
+    assert inside == "blueprint train --out a/b.csv"
+    outside = recorded_command(train_command.params, {"out": Path("/elsewhere/c.csv")}, tmp_path)
+    assert outside == "blueprint train --out c.csv"
+
+
+def test_training_uses_every_core_by_default(tmp_path: Path, monkeypatch) -> None:
+    used = []
+    run = Trainer.run
+
+    def counted_run(self: Trainer, workers: int, *rest) -> None:
+        used.append(workers)
+        run(self, workers, *rest)
+
+    monkeypatch.setattr(Trainer, "run", counted_run)
+    out = tmp_path / "bp.csv"
+    options = ["--stack", "40", "--actions", "allin:1", "--batch", "100", "--iterations", "200"]
+    result = CliRunner().invoke(main, ["train", *options, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert used == [available_cores()] == [len(os.sched_getaffinity(0))]
+
+
 def test_cli_train_info_clean_and_resume(tmp_path: Path) -> None:
     runner = CliRunner()
     out, checkpoint = tmp_path / "bp.csv.gz", tmp_path / "ck"
@@ -139,6 +164,10 @@ def test_cli_train_info_clean_and_resume(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     meta = json.loads((tmp_path / "bp.json").read_text())
     assert (meta["iterations"], meta["seed"], meta["actions"]) == (1000, 3, "allin:1")
+    assert str(tmp_path) not in meta["command"] and "--checkpoint" not in meta["command"]
+    assert meta["command"].startswith("blueprint train --iterations 1000 --abstraction study")
+    assert "--seed 3 " in meta["command"] and meta["command"].endswith("--min-reach 0.05")
+    assert "--out bp.csv.gz" in meta["command"]  # outside the working directory: its name
     with gzip.open(out, "rt") as handle:
         assert handle.readline().strip() == "info_set,fold,call,raise_allin"
     result = runner.invoke(main, ["info", str(out)])
