@@ -1,7 +1,14 @@
-"""The agent and the poker core every package uses: cards, hand evaluation and equity.
+"""The agent: its PyPokerEngine players on top of the ground floor every package uses.
 
-``from agent import CFRv1Player, CFRv2Player`` gives the PyPokerEngine players; they are
-imported on first use, so ``import agent.poker.cards`` stays light.
+Layers, each importing only those below it (import-linter checks this, see pyproject.toml):
+
+* :mod:`agent.players`: the CFRv1 / CFRv2 players (imported by nothing else of ours);
+* :mod:`agent.boundary`: PyPokerEngine snapshots, policy players, the study's thresholds;
+* :mod:`agent.abstraction` and :mod:`agent.poker`: the ground floor (abstraction, strategy
+  file format; cards, evaluator, equity, rng).
+
+``from agent import CFRv1Player, CFRv2Player`` gives the players; they are imported on first
+use, so ``import agent.poker.cards`` stays light.
 """
 
 from __future__ import annotations

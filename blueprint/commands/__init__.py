@@ -1,0 +1,1 @@
+"""The ``blueprint`` command line: ``solve`` (Kuhn, Leduc) and ``train`` / ``clean`` / ``info``."""
