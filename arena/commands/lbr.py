@@ -15,7 +15,7 @@ from tqdm import tqdm
 
 from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.lbr.match import LBRConfig, run_lbr
-from arena.lbr.player import DEFAULT_BETS, bets_text, parse_bets
+from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
 from arena.match import default_workers
 
 
@@ -27,6 +27,8 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
         "|---|---|",
         f"| hands | {summary['hands']:,} |",
         f"| LBR bets | {summary['lbr_bets']} |",
+        f"| called bets valued against | {summary['lbr_value']} range |",
+        f"| LBR chooses in rounds | {summary['lbr_rounds']} |",
         f"| LBR mbb/g | {summary['lbr_mbb_per_hand']:+.1f} |",
         f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}'} |",
         f"| wall time | {summary['wall_seconds']:.1f} s |",
@@ -71,6 +73,21 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     show_default=True,
     help="Boards drawn for LBR's preflop equity against the range.",
 )
+@click.option(
+    "--value",
+    type=click.Choice(VALUES),
+    default="continuing",
+    show_default=True,
+    help="Value a called bet against the hands that call (continuing) or, as the paper does,"
+    " against the whole range.",
+)
+@click.option(
+    "--rounds",
+    type=click.Choice(sorted(ROUNDS)),
+    default="1-4",
+    show_default=True,
+    help="Rounds where LBR chooses; in the others it checks or calls (3-4: turn and river).",
+)
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True)
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def lbr_command(
@@ -83,6 +100,8 @@ def lbr_command(
     model: str | None,
     policy_samples: int,
     preflop_samples: int,
+    value: str,
+    rounds: str,
     duplicate: bool,
     progress: bool,
 ) -> None:
@@ -104,6 +123,8 @@ def lbr_command(
         checked_bot(model) if model else None,
         policy_samples,
         preflop_samples,
+        value,
+        rounds,
     )
     folder = prepare_out_dir(out, "lbr", bot)
     bar = tqdm(total=hands, unit="hand", disable=not progress, dynamic_ncols=True)

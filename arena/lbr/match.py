@@ -11,7 +11,7 @@ mbb/g with their 95% interval, and LBR's decision time per street.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,8 @@ class LBRConfig:
     model: str | None = None  # the spec LBR reads the policy from (default: the bot's)
     policy_samples: int = 8
     preflop_samples: int = 1000
+    value: str = "continuing"  # how a called bet is valued: "continuing" or "whole"
+    rounds: str = "1-4"  # the rounds where LBR chooses: "1-4" or "3-4"
 
     @property
     def model_spec(self) -> str:
@@ -88,6 +90,8 @@ def contestants(lbr: LBRConfig, config: MatchConfig) -> LBRContestants:
         seed=lbr_seed(config.seed),
         policy_samples=lbr.policy_samples,
         preflop_samples=lbr.preflop_samples,
+        value=lbr.value,
+        rounds=lbr.rounds,
     )
     built = LBRContestants(
         HeadsUpTable({"A": player, "B": bot}, config.stack, config.small_blind), player, bot_rng
@@ -158,12 +162,8 @@ def run_lbr(
     on_progress: Callable[[int, Any], None] | None = None,
 ) -> dict[str, Any]:
     """Play an LBR match into ``out_dir`` and return its summary (written as summary.json)."""
-    lbr = LBRConfig(
-        portable_spec(lbr.bot),
-        lbr.bets,
-        portable_spec(lbr.model) if lbr.model else None,
-        lbr.policy_samples,
-        lbr.preflop_samples,
+    lbr = replace(
+        lbr, bot=portable_spec(lbr.bot), model=portable_spec(lbr.model) if lbr.model else None
     )
     config = match_config(lbr, hands, seed, duplicate)
     summary = run_match(config, out_dir, workers, runner=lbr_runner(lbr), on_progress=on_progress)
@@ -173,6 +173,8 @@ def run_lbr(
         {
             "lbr_bets": bets_text(lbr.bets),
             "lbr_model": lbr.model_spec,
+            "lbr_value": lbr.value,
+            "lbr_rounds": lbr.rounds,
             "lbr_policy_samples": lbr.policy_samples,
             "lbr_preflop_samples": lbr.preflop_samples,
             "lbr_mbb_per_hand": summary["mbb_per_hand"],

@@ -11,14 +11,20 @@ chips in the middle and ``to_call`` the chips it must add to call:
 * call (check): ``wp * (pot + to_call) - to_call``, assuming check/call to the showdown;
 * each bet size (a raise to ``R``, adding ``x`` chips): with ``fp`` the range-weighted
   probability that the bot folds to it (from the bot's policy at the state after the raise),
-  ``fp * pot + (1 - fp) * (wp * final_pot - x)``, the call-down value if it is called;
+  ``fp * pot + (1 - fp) * (wp' * final_pot - x)``, the call-down value if it is called.
+  ``wp'`` is, by ``value``: ``continuing`` (the default) the equity against the hands that do
+  not fold, the range reweighted by each holding's chance to continue; ``whole`` the paper's
+  rule, ``wp`` against the whole range, which overvalues a bet that only better hands call
+  (against a bot that folds all but its best hands, it shoves nearly everything);
 
-(``wp`` preflop against a range the bot has not yet narrowed is the shipped 169-class table's
-equity against a random hand; otherwise boards are sampled preflop and enumerated after)
-and plays the best (folding when nothing beats 0; checking rather than folding when checking
-is free). Bet sizes are fractions of the pot after calling (a raise to
-``call_amount + f * (pot + to_call)``) and ``allin``, clamped to PyPokerEngine's legal
-raise range; equal amounts count once. The winnings of LBR are a lower bound on the bot's
+(``wp`` preflop against the untouched range, uniform over every holding LBR's cards do not
+block, is the shipped 169-class table's equity against a random hand; otherwise boards are
+sampled preflop and enumerated after) and plays the best (folding when nothing beats 0;
+checking rather than folding when checking is free). ``rounds`` gives the streets where LBR
+chooses (``1-4``: all; ``3-4``: turn and river, where in the others it checks or calls, as
+the paper's "fcpa, rounds 3-4" setting). Bet sizes are fractions of the pot after calling
+(a raise to ``call_amount + f * (pot + to_call)``) and ``allin``, clamped to PyPokerEngine's
+legal raise range; equal amounts count once. The winnings of LBR are a lower bound on the bot's
 exploitability (in expectation).
 
 The policy model. LBR reads the bot through a *model*: a second instance of the bot (by
@@ -66,6 +72,8 @@ from arena.lbr.range import Range
 ALLIN = "allin"
 Bet = float | str
 DEFAULT_BETS: tuple[Bet, ...] = (0.5, 1.0, ALLIN)
+VALUES = ("continuing", "whole")  # how a called bet is valued (module docstring)
+ROUNDS = {"1-4": ("preflop", "flop", "turn", "river"), "3-4": ("turn", "river")}
 HOLDING_PPE = [[to_ppe(int(a)), to_ppe(int(b))] for a, b in HOLDING_CARDS]
 HOLDING_TUPLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 PREFLOP_CACHE_LIMIT = 4096
@@ -130,6 +138,25 @@ def raise_value(wp: float, fold_probability: float, pot: int, added: int, final_
     10.0
     """
     return fold_probability * pot + (1 - fold_probability) * (wp * final_pot - added)
+
+
+def untouched(weights: np.ndarray, live: np.ndarray, hole: Sequence[int]) -> bool:
+    """Whether ``weights`` is uniform over every holding that ``hole`` does not block, i.e. the
+    bot's range before it acts. A range uniform over a subset (after a pure action) is not.
+
+    >>> from agent.poker.cards import parse_cards
+    >>> hole = parse_cards(["7c", "2d"])
+    >>> weights = 1.0 - blocked_mask(hole)
+    >>> untouched(weights, live_holdings(weights, hole), hole)
+    True
+    >>> weights[HOLDING_CARDS[:, 0] // 4 < 9] = 0.0  # only holdings with a J or better
+    >>> untouched(weights, live_holdings(weights, hole), hole)
+    False
+    """
+    if len(live) != HOLDINGS - int(blocked_mask(list(hole)).sum()):
+        return False
+    values = weights[live[:, 2]]
+    return bool(np.ptp(values) <= 1e-12 * values.max())
 
 
 def raise_targets(
@@ -331,12 +358,20 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         seed: int = 0,
         policy_samples: int = 8,
         preflop_samples: int = PREFLOP_SAMPLES,
+        value: str = "continuing",
+        rounds: str = "1-4",
     ) -> None:
         if policy_samples <= 0 or preflop_samples <= 0:
             raise ValueError(
                 f"policy_samples={policy_samples} and preflop_samples={preflop_samples} "
                 "must be positive"
             )
+        if value not in VALUES or rounds not in ROUNDS:
+            raise ValueError(
+                f"value={value!r}, rounds={rounds!r}: expected one of {VALUES} and {tuple(ROUNDS)}"
+            )
+        self.value = value
+        self.rounds = rounds
         self.bets = tuple(bets)
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.model = RangeModel(model, seed=seed, policy_samples=policy_samples)
@@ -439,6 +474,8 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         theirs = self.initial_stack - int(seats[opponent]["stack"])
         pot = mine + theirs
         call_amount = int(_valid(valid_actions, "call")["amount"])
+        if round_state["street"] not in ROUNDS[self.rounds]:
+            return ("call", call_amount)  # a round where LBR only checks or calls
         to_call = max(0, min(theirs - mine, int(seats[me]["stack"])))
         wp = self.equity(round_state)
         values: dict[tuple[str, int], float] = {
@@ -453,8 +490,12 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
             ):
                 added = target - street_paid
                 called = min(mine + added, theirs + int(seats[opponent]["stack"]))
-                fold = self.fold_probability(round_state, target)
-                values[("raise", target)] = raise_value(wp, fold, pot, called - mine, 2 * called)
+                holdings, folds = self.responses(round_state, target)
+                fold = self.range.mean_of(holdings, folds)
+                called_wp = self.called_equity(round_state, holdings, folds, wp)
+                values[("raise", target)] = raise_value(
+                    called_wp, fold, pot, called - mine, 2 * called
+                )
         chosen = self._best(values, to_call)
         self.log.append(DecisionLog(round_state["street"], wp, values, chosen))
         return chosen
@@ -470,32 +511,56 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
             return next(action for action in values if action[0] == "call")
         return best
 
-    def equity(self, round_state: Mapping[str, Any]) -> float:
-        """LBR's expected share of the pot at showdown against the bot's range."""
-        board = np.array([parse_card(c) for c in round_state["community_card"]], dtype=np.int64)
-        hero = np.array(self.hole, dtype=np.int64)
-        live = live_holdings(self.range.weights, [*self.hole, *board.tolist()])
+    def equity(self, round_state: Mapping[str, Any], weights: np.ndarray | None = None) -> float:
+        """LBR's expected share of the pot at showdown against ``weights`` (the bot's range)."""
+        weights = self.range.weights if weights is None else weights
+        board = [parse_card(c) for c in round_state["community_card"]]
+        live = live_holdings(weights, [*self.hole, *board])
         if len(live) == 0:
             return 0.5
-        weights = self.range.weights[live[:, 2]]
-        if len(board) == 0 and np.ptp(weights) <= 1e-12 * weights.max():
-            # a uniform range (the bot has not acted): the equity against a random hand, from
-            # the shipped 2M-deal class table, sharper and far cheaper than sampling boards
+        if not board and untouched(weights, live, self.hole):
+            # the bot has not narrowed its range: the equity against a random hand, from the
+            # shipped 2M-deal class table, sharper and far cheaper than sampling boards
             return float(preflop_equity(self.hole).share)
-        samples = self.preflop_samples if len(board) == 0 else 0
+        samples = self.preflop_samples if not board else 0
         seed = seed_from(self.rng) if samples else 0
-        won, played = range_equity_kernel(hero, board, live, self.range.weights, samples, seed)
+        hero, cards = np.array(self.hole, dtype=np.int64), np.array(board, dtype=np.int64)
+        won, played = range_equity_kernel(hero, cards, live, weights, samples, seed)
         return float(won / played) if played > 0 else 0.5
 
-    def fold_probability(self, round_state: Mapping[str, Any], target: int) -> float:
-        """The range-weighted chance that the bot folds to LBR's raise to ``target``."""
+    def responses(
+        self, round_state: Mapping[str, Any], target: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The range's live holdings and each one's chance to fold to a raise to ``target``."""
+        holdings = self.range.live()
         state = restore_game_state(round_state)
         _, messages = RoundManager.apply_action(state, "raise", target)
         uuid, ask = messages[-1]
         if uuid != self.opponent_uuid or ask["type"] != "ask":
-            return 0.0
+            return holdings, np.zeros(len(holdings))
         asked = ask["message"]
-        holdings = self.range.live()
         policies = self.model.policies(asked["valid_actions"], asked["round_state"], holdings)
         folds = np.array([sum(p for name, _, p in policy if name == "fold") for policy in policies])
-        return self.range.mean_of(holdings, np.clip(folds, 0.0, 1.0))
+        return holdings, np.clip(folds, 0.0, 1.0)
+
+    def fold_probability(self, round_state: Mapping[str, Any], target: int) -> float:
+        """The range-weighted chance that the bot folds to LBR's raise to ``target``."""
+        holdings, folds = self.responses(round_state, target)
+        return self.range.mean_of(holdings, folds)
+
+    def called_equity(
+        self,
+        round_state: Mapping[str, Any],
+        holdings: np.ndarray,
+        folds: np.ndarray,
+        whole_range_equity: float,
+    ) -> float:
+        """LBR's equity when its bet is called: against the continuing hands, or (``whole``)
+        against the whole range, as the paper values it."""
+        if self.value == "whole":
+            return whole_range_equity
+        continuing = np.zeros(HOLDINGS)
+        continuing[holdings] = self.range.weights[holdings] * (1.0 - folds)
+        if continuing.sum() <= 1e-12:
+            return whole_range_equity  # never called: the value does not depend on it
+        return self.equity(round_state, continuing)

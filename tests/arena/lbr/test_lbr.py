@@ -18,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from agent.poker.cards import parse_cards
-from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
+from agent.poker.equity import preflop_equity
+from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, range_equity
 from agent.poker.rng import mix_seed
 from arena.commands.cli import main
 from arena.engine import HeadsUpTable
@@ -120,3 +121,63 @@ def test_cli_writes_the_summary_and_rejects_bad_bets(tmp_path: Path) -> None:
     assert "preflop" in summary["lbr_decision_ms_by_street"]
     bad = runner.invoke(main, ["lbr", "fish", "--bets", "half", "--out", str(tmp_path / "x")])
     assert bad.exit_code != 0 and "'half'" in bad.output
+
+
+def pairs_from(rank: int) -> np.ndarray:
+    """Weights 1 on every pocket pair of ``rank`` (0 = deuces ... 12 = aces) or better."""
+    ranks = HOLDING_CARDS // 4
+    return ((ranks[:, 0] == ranks[:, 1]) & (ranks[:, 0] >= rank)).astype(np.float64)
+
+
+def seated_lbr(hole: list[str], weights: np.ndarray | None = None, **options) -> LBRPlayer:
+    lbr = LBRPlayer(make_bot(parse_bot_spec("fish"), seed=1), (), seed=2, **options)
+    lbr.hole = parse_cards(hole)
+    if weights is not None:
+        lbr.range.weights = weights / weights.sum()
+    return lbr
+
+
+PREFLOP = {"community_card": []}
+
+
+def test_the_untouched_range_shortcut_needs_every_unblocked_holding() -> None:
+    # A range spread evenly over JJ+ only is not the untouched range: 7c2d has about 12%
+    # against it (sampled boards), not its 34% against a random hand (the old shortcut).
+    jacks_up = pairs_from(9)
+    truth = range_equity(["7c", "2d"], [], jacks_up, samples=5000, rng=np.random.default_rng(3))
+    lbr = seated_lbr(["7c", "2d"], jacks_up, preflop_samples=5000)
+    assert lbr.equity(PREFLOP) == pytest.approx(truth, abs=0.015)
+    assert truth == pytest.approx(0.123, abs=0.01)
+    # the untouched range (uniform over every holding the hole cards leave) uses the table
+    untouched_range = seated_lbr(["As", "Ad"], 1.0 - blocked_mask(parse_cards(["As", "Ad"])))
+    assert untouched_range.equity(PREFLOP) == pytest.approx(preflop_equity(["As", "Ad"]).share)
+    assert untouched_range.equity(PREFLOP) == pytest.approx(0.852, abs=0.003)
+
+
+def test_a_called_bet_is_valued_against_the_hands_that_call() -> None:
+    hole = ["7c", "2d"]
+    start = 1.0 - blocked_mask(parse_cards(hole))
+    holdings = np.flatnonzero(start > 0)
+    folds = 1.0 - pairs_from(9)[holdings]  # everything folds but JJ+
+    continuing = seated_lbr(hole, start, preflop_samples=2000)
+    whole = seated_lbr(hole, start, value="whole")
+    wp = continuing.equity(PREFLOP)
+    assert wp == pytest.approx(preflop_equity(hole).share)
+    assert whole.called_equity(PREFLOP, holdings, folds, wp) == wp
+    assert continuing.called_equity(PREFLOP, holdings, folds, wp) == pytest.approx(0.123, abs=0.02)
+
+
+def test_rounds_3_4_checks_or_calls_preflop_and_flop_and_still_wins_750(tmp_path: Path) -> None:
+    summary = lbr_match(tmp_path, ALWAYS_FOLD, "1,allin", 40, rounds="3-4")
+    assert summary["lbr_mbb_per_hand"] == pytest.approx(750.0)
+    assert (summary["lbr_rounds"], summary["lbr_value"]) == ("3-4", "continuing")
+    for row in read_hands(tmp_path / "out" / HANDS_FILE):
+        early = [s for s in row["actions"].split(";") if s.startswith(("preflop", "flop"))]
+        assert "A:RAISE" not in " ".join(early)
+
+
+def test_bad_value_or_rounds_are_refused() -> None:
+    with pytest.raises(ValueError, match="value='all'"):
+        seated_lbr(["7c", "2d"], value="all")
+    result = CliRunner().invoke(main, ["lbr", "fish", "--rounds", "2-4"])
+    assert result.exit_code == 2 and "'2-4' is not one of" in result.output
