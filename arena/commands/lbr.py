@@ -15,6 +15,7 @@ from tqdm import tqdm
 
 from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.lbr.match import LBRConfig, run_lbr
+from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
 from arena.match import default_workers
 
@@ -140,3 +141,18 @@ def lbr_command(
     bar.close()
     click.echo(format_lbr_summary(summary))
     click.echo(f"files in {folder}")
+
+
+@click.command("lbr-table")
+@click.argument("runs", nargs=-1, required=True, type=click.Path(path_type=Path))
+def lbr_table_command(runs: tuple[Path, ...]) -> None:
+    """Print `arena lbr` RUNS in the layout of Table 3 of Lisy & Bowling 2017.
+
+    Give the folders of runs with `--bets none` (fc, rounds 1-4) and `--bets 1,allin
+    --rounds 3-4` (fcpa, rounds 3-4), with `--value whole` for the paper's rule.
+    """
+    try:
+        summaries = read_summaries(runs)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    click.echo(paper_table(summaries))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
+from arena.commands.cli import main
 from arena.lbr.report import adjusted_winnings, breakdown, mbb_with_ci
 
 HANDS = pd.DataFrame(
@@ -45,3 +50,33 @@ def test_all_in_hands_are_scored_by_their_expectation():
     mean, half = mbb_with_ci(HANDS, won)
     assert mean == pytest.approx(1000.0 * won.mean() / 10)
     assert half > 0
+
+
+def test_the_paper_table_files_runs_under_their_settings(tmp_path: Path) -> None:
+    def run(name: str, bets: str, rounds: str, value: str, mbb: float) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        summary = {
+            "players": ["lbr", "cfrv2"],
+            "hands": 10_000,
+            "lbr_bets": bets,
+            "lbr_rounds": rounds,
+            "lbr_value": value,
+            "lbr_mbb_per_hand": mbb,
+            "lbr_ci95_mbb_per_hand": 100.0,
+        }
+        (folder / "summary.json").write_text(json.dumps(summary))
+        return folder
+
+    runs = [run("fc", "none", "1-4", "whole", 321.4), run("fcpa", "1,allin", "3-4", "whole", 99)]
+    result = CliRunner().invoke(main, ["lbr-table", *map(str, runs)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("| LBR setting | Hyperborean 2013 |") and "| cfrv2 |" in lines[0]
+    assert lines[2] == (
+        "| fc, rounds 1-4 | 1048 ± 68 | 721 ± 56 | 522 ± 50 | 407 ± 47 | 321 ± 100 (10,000 h) |"
+    )
+    assert lines[3].startswith("| fcpa, rounds 3-4 | 4040 ± 147 |")
+    assert lines[3].endswith("| 99 ± 100 (10,000 h) |")
+    bad = CliRunner().invoke(main, ["lbr-table", str(tmp_path)])
+    assert bad.exit_code == 2 and "is not the summary of an `arena lbr` run" in bad.output
