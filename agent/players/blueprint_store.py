@@ -7,7 +7,7 @@ million rows; a pandas frame indexed by Python strings would take seconds to bui
 several hundred MB, so this module keeps two flat arrays instead:
 
 * a 64-bit hash of every key (its bytes read as little-endian ``uint64`` words, mixed with
-  splitmix64, :func:`agent.poker.rng.combine`), sorted, for ``numpy.searchsorted``;
+  splitmix64's :func:`agent.poker.rng.combine`, in numpy), sorted, for ``numpy.searchsorted``;
 * the probabilities as ``float32[rows, actions]`` in the same order (0 where an action is
   not available at that info set).
 
@@ -38,13 +38,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from numba import njit, uint64
 
 from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
 from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
-from agent.poker.rng import combine
+from agent.poker.rng import scramble_words
 
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # the chain's start, as agent.poker.rng's
 DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
 REGENERATE = (
     "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
@@ -104,18 +104,11 @@ def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     >>> bool(hash_keys(one, np.array([10]))[0] == hash_keys(two, np.array([10]))[0])
     True
     """
-    return _hash_words(np.ascontiguousarray(words), -(-np.asarray(lengths, dtype=np.int64) // 8))
-
-
-@njit(cache=True, nogil=True)
-def _hash_words(words: np.ndarray, used: np.ndarray) -> np.ndarray:
-    hashes = np.empty(words.shape[0], dtype=np.uint64)
-    for row in range(words.shape[0]):
-        state = uint64(0x9E3779B97F4A7C15)
-        for column in range(used[row]):
-            state = combine(state, words[row, column])
-        hashes[row] = state
-    return hashes
+    state = np.full(len(words), _GOLDEN, dtype=np.uint64)
+    used = -(-np.asarray(lengths) // 8)
+    for column in range(words.shape[1]):
+        state = np.where(column < used, scramble_words(state ^ words[:, column]), state)
+    return state
 
 
 def default_blueprint_path() -> Path:

@@ -22,9 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-_GOLDEN = uint64(0x9E3779B97F4A7C15)
-_MIX_1 = uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = uint64(0x94D049BB133111EB)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+_SHIFT_27 = np.uint64(27)
+_SHIFT_31 = np.uint64(31)
 _MASK64 = (1 << 64) - 1
 
 
@@ -35,12 +37,19 @@ def seed_from(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**63 - 1))
 
 
-@njit(cache=True, nogil=True)
-def scramble(value: uint64) -> uint64:
-    """The two multiply-xorshift rounds that end splitmix64's output function."""
+def scramble_words(value: np.ndarray) -> np.ndarray:
+    """The two multiply-xorshift rounds that end splitmix64's output function.
+
+    Plain numpy on ``uint64`` arrays (or scalars, under ``np.errstate(over="ignore")``), so
+    hashing a blueprint's keys does not start numba; :data:`scramble` is the same function
+    compiled for kernels.
+    """
     value = value * _MIX_1
-    value = (value ^ (value >> uint64(27))) * _MIX_2
-    return value ^ (value >> uint64(31))
+    value = (value ^ (value >> _SHIFT_27)) * _MIX_2
+    return value ^ (value >> _SHIFT_31)
+
+
+scramble = njit(cache=True, nogil=True)(scramble_words)
 
 
 @njit(cache=True, nogil=True)
@@ -58,14 +67,17 @@ def combine(state: uint64, value: uint64) -> uint64:
 def mix_seed(*values: int) -> int:
     """A 64-bit seed from integers: :func:`combine` chained over them from the golden ratio.
 
+    Computed with :func:`scramble_words` in numpy, without starting numba.
+
     >>> mix_seed(0, 1) == mix_seed(0, 1), mix_seed(0, 1) == mix_seed(1, 0)
     (True, False)
     >>> mix_seed(0, 1)
     7430010552196289380
     """
-    state = np.uint64(0x9E3779B97F4A7C15)
-    for value in values:
-        state = np.uint64(combine(state, np.uint64(value & _MASK64)))
+    state = _GOLDEN
+    with np.errstate(over="ignore"):
+        for value in values:
+            state = scramble_words(state ^ np.uint64(value & _MASK64))
     return int(state)
 
 
