@@ -12,6 +12,12 @@ declared, and forwards every message unchanged. After the hand the declared acti
 compared with the engine's recorded ``action_histories``: PyPokerEngine silently turns an
 illegal action into a fold, and this comparison is how the arena counts them.
 
+A bot that fails does not stop the game: an exception in ``declare_action`` or in a message
+callback, a malformed action (not a known action name with a whole-number amount), or a
+decision slower than ``decision_timeout`` seconds (measured after it returns; the engine
+cannot interrupt a bot) is recorded in :attr:`SeatProxy.errors`, and the proxy folds for it.
+A substituted fold is what the bot "declared", so it is not also counted as illegal.
+
 Before every hand the global ``random`` and numpy's legacy global generator are seeded
 from the hand's seed, so bots that use them (PyPokerEngine's own examples do) replay
 identically, whichever worker process plays the hand.
@@ -58,23 +64,67 @@ class SeatProxy(BasePokerPlayer):
     declared: list[tuple[str, int]] = field(default_factory=list)
     decision_seconds: list[float] = field(default_factory=list)
     last_result: dict | None = None
+    decision_timeout: float | None = None
+    errors: list[str] = field(default_factory=list)
 
     def respond_to_ask(self, message: dict) -> tuple[str, int]:
         start = time.perf_counter()
-        action, amount = self.bot.respond_to_ask(message)
-        self.decision_seconds.append(time.perf_counter() - start)
+        try:
+            action, amount = checked_action(self.bot.respond_to_ask(message))
+        except Exception as error:
+            action, amount = self._fault(error)
+        seconds = time.perf_counter() - start
+        if self.decision_timeout is not None and seconds > self.decision_timeout:
+            action, amount = self._fault(TimeoutError(f"decided in {seconds:.3f} s"))
+        self.decision_seconds.append(seconds)
         self.declared.append((action, amount))
         return action, amount
 
     def receive_notification(self, message: dict) -> None:
         if message["message_type"] == "round_result_message":
             self.last_result = message
-        self.bot.receive_notification(message)
+        try:
+            self.bot.receive_notification(message)
+        except Exception as error:
+            self._fault(error)
+
+    def _fault(self, error: Exception) -> tuple[str, int]:
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        self.errors.append(f"{type(error).__name__}: {first_line}"[:300])
+        return "fold", 0
 
     def reset(self) -> None:
         self.declared = []
         self.decision_seconds = []
         self.last_result = None
+        self.errors = []
+
+
+class MalformedAction(ValueError):
+    """A bot's answer that is not ``(action, amount)`` with a known action name."""
+
+
+def checked_action(answer: Any) -> tuple[str, int]:
+    """``(action, amount)`` from a bot's answer; MalformedAction if it is not one.
+
+    >>> checked_action(["raise", 30.0])
+    ('raise', 30)
+    >>> checked_action(("bet", 10))
+    Traceback (most recent call last):
+    ...
+    arena.engine.MalformedAction: malformed action ('bet', 10): expected (fold|call|raise, amount)
+    """
+    try:
+        action, amount = answer
+        whole = int(amount)
+        valid = action in ("fold", "call", "raise") and whole == amount
+    except (TypeError, ValueError, OverflowError):
+        valid = False
+    if not valid:
+        raise MalformedAction(
+            f"malformed action {answer!r:.80}: expected (fold|call|raise, amount)"
+        )
+    return action, whole
 
 
 @dataclass(frozen=True)
@@ -87,6 +137,7 @@ class HandResult:
     won: dict[str, int]
     illegal: dict[str, int]
     decision_ms: dict[str, list[float]]
+    errors: dict[str, list[str]] = field(default_factory=dict)  # by slot, in the hand's order
 
 
 def make_uuid(slot: str) -> str:
@@ -102,14 +153,20 @@ def make_uuid(slot: str) -> str:
 class HeadsUpTable:
     """Two bots registered with one reusable PyPokerEngine ``Dealer``."""
 
-    def __init__(self, bots: dict[str, Any], stack: int = 1000, small_blind: int = 5) -> None:
+    def __init__(
+        self,
+        bots: dict[str, Any],
+        stack: int = 1000,
+        small_blind: int = 5,
+        decision_timeout: float | None = None,
+    ) -> None:
         self.stack = stack
         self.small_blind = small_blind
         self.dealer = Dealer(small_blind, stack, 0)
         self.dealer.set_verbose(0)
         self.proxies: dict[str, SeatProxy] = {}
         for slot in SLOTS:
-            proxy = SeatProxy(bots[slot], slot, make_uuid(slot))
+            proxy = SeatProxy(bots[slot], slot, make_uuid(slot), decision_timeout=decision_timeout)
             bots[slot].set_uuid(proxy.uuid)
             self.dealer.message_handler.register_algorithm(proxy.uuid, proxy)
             self.proxies[slot] = proxy
@@ -151,6 +208,7 @@ class HeadsUpTable:
             decision_ms={
                 slot: [s * 1000.0 for s in self.proxies[slot].decision_seconds] for slot in SLOTS
             },
+            errors={slot: list(self.proxies[slot].errors) for slot in SLOTS},
         )
 
 

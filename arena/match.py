@@ -22,15 +22,19 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import SLOTS, HeadsUpTable
+from arena.engine import SLOTS, HandResult, HeadsUpTable
 from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
+    ERRORS_FILE,
     HANDS_FILE,
     PLOT_FILE,
     SUMMARY_FILE,
+    ErrorsWriter,
     HandsWriter,
+    count_errors,
     hand_row,
     plot_winnings,
+    prune_errors,
     read_hands,
     rewrite_sorted,
     write_json,
@@ -53,8 +57,12 @@ class MatchConfig:
     duplicate: bool = True
     stack: int = 1000
     small_blind: int = 5
+    decision_timeout: float | None = None  # seconds; a slower decision is an error and a fold
+    strict: bool = False  # stop at a bot's first error instead of folding its hand
 
     def __post_init__(self) -> None:
+        if self.decision_timeout is not None and not self.decision_timeout > 0:
+            raise ValueError(f"decision timeout must be positive, got {self.decision_timeout}")
         if self.hands <= 0:
             raise ValueError(f"hands must be positive, got {self.hands}")
         if self.duplicate and self.hands % 2:
@@ -123,7 +131,8 @@ def contestants(config: MatchConfig) -> Contestants:
         if accepted_seed_keyword(resolve_factory(spec)) == "rng":
             rng = rngs[slot] = np.random.default_rng(bot_seed(config.seed, number))
         bots[slot] = make_bot(spec, rng=rng, seed=bot_seed(config.seed, number))
-    built = Contestants(HeadsUpTable(bots, config.stack, config.small_blind), rngs)
+    table = HeadsUpTable(bots, config.stack, config.small_blind, config.decision_timeout)
+    built = Contestants(table, rngs)
     _CACHE.clear()
     _CACHE[config] = built
     return built
@@ -141,7 +150,21 @@ def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, An
             rng.bit_generator.state = np.random.PCG64(seat_seed(seed, SLOTS.index(slot))).state
         result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
         rows.append(hand_row(index, deal, cards_seed, result))
+        if config.strict:
+            stop_at_first_error(config, index, result)
     return rows
+
+
+class BotFailure(RuntimeError):
+    """A bot's error in a ``strict`` match: the match stops there."""
+
+
+def stop_at_first_error(config: MatchConfig, index: int, result: HandResult) -> None:
+    """BotFailure naming the bot, the hand and the error, if the hand had one."""
+    for slot, errors in result.errors.items():
+        if errors:
+            name = player_names(config)[slot]
+            raise BotFailure(f"{name} failed in hand {index}: {errors[0]}")
 
 
 def chunks(indices: list[int], size: int = CHUNK_HANDS) -> list[list[int]]:
@@ -209,13 +232,15 @@ def run_match(
     if len(rows) and path.exists():
         rewrite_sorted(path, rows)  # drop a torn line or hands beyond the requested count
     missing = [index for index in range(config.hands) if index not in done]
+    prune_errors(out_dir / ERRORS_FILE, done)
     running = RunningStats(config.small_blind)
     for row in rows:
         running.add(row["deal"], row["won_A"])
     started = time.perf_counter()
-    writer = HandsWriter(path)
+    writer, error_log = HandsWriter(path), ErrorsWriter(out_dir / ERRORS_FILE)
     try:
         for batch in runner(config, chunks(missing), workers):
+            error_log.write(batch, player_names(config))  # before the hands: see count_errors
             writer.write(batch)
             rows.extend(batch)
             for row in batch:
@@ -224,10 +249,13 @@ def run_match(
                 on_progress(len(batch), running.stats())
     finally:
         writer.close()
+        error_log.close()
     elapsed = time.perf_counter() - started
     rows.sort(key=lambda row: row["index"])
     rewrite_sorted(path, rows)
     summary = summarize(config, rows, elapsed, played=len(missing))
+    played = {row["index"] for row in rows}
+    summary["errors"] = count_errors(out_dir / ERRORS_FILE, played, player_names(config))
     write_json(out_dir / SUMMARY_FILE, summary)
     chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
     title = " vs ".join(player_names(config).values())

@@ -44,6 +44,8 @@ HAND_COLUMNS = (
     "decision_ms_B",
 )
 HANDS_FILE = "hands.csv"
+ERRORS_FILE = "errors.csv"
+ERROR_COLUMNS = ("index", "slot", "bot", "error")
 SUMMARY_FILE = "summary.json"
 MATCH_FILE = "match.json"
 PLOT_FILE = "winnings.png"
@@ -66,6 +68,7 @@ def hand_row(index: int, deal: int, seed: int, result: HandResult) -> dict[str, 
         row[f"won_{slot}"] = result.won[slot]
         row[f"illegal_{slot}"] = result.illegal[slot]
         row[f"decision_ms_{slot}"] = [round(ms, 3) for ms in result.decision_ms[slot]]
+    row["errors"] = {slot: errors for slot, errors in result.errors.items() if errors}
     return row
 
 
@@ -82,7 +85,7 @@ class HandsWriter:
     def __init__(self, path: Path) -> None:
         new = not path.exists() or path.stat().st_size == 0
         self._file = path.open("a", newline="", encoding="utf-8")
-        self._writer = csv.DictWriter(self._file, fieldnames=HAND_COLUMNS)
+        self._writer = csv.DictWriter(self._file, fieldnames=HAND_COLUMNS, extrasaction="ignore")
         if new:
             self._writer.writeheader()
             self._file.flush()
@@ -126,10 +129,74 @@ def rewrite_sorted(path: Path, rows: list[dict[str, Any]]) -> None:
     """Replace ``hands.csv`` atomically with ``rows`` in index order."""
     temporary = path.with_suffix(".csv.tmp")
     with temporary.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=HAND_COLUMNS)
+        writer = csv.DictWriter(handle, fieldnames=HAND_COLUMNS, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(_csv_row(row) for row in rows)
     os.replace(temporary, path)
+
+
+class ErrorsWriter:
+    """Appends the bots' errors of finished hands to ``errors.csv`` (index, slot, bot, error).
+
+    A separate file, so ``hands.csv`` keeps its columns; read back by :func:`count_errors`.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def write(self, rows: Iterable[dict[str, Any]], names: dict[str, str]) -> None:
+        lines = [
+            (row["index"], slot, names[slot], error)
+            for row in rows
+            for slot, errors in row.get("errors", {}).items()
+            for error in errors
+        ]
+        if not lines:
+            return
+        new = not self.path.exists() or self.path.stat().st_size == 0
+        with self.path.open("a", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            if new:
+                writer.writerow(ERROR_COLUMNS)
+            writer.writerows(lines)
+
+    def close(self) -> None:
+        """Nothing stays open between batches."""
+
+
+def read_errors(path: Path, indices: set[int]) -> list[dict[str, str]]:
+    """The ``errors.csv`` rows of the hands ``indices`` (a torn last line is dropped)."""
+    if not path.exists():
+        return []
+    with path.open(newline="", encoding="utf-8") as handle:
+        return [
+            row
+            for row in csv.DictReader(handle)
+            if row.get("error") is not None and row["index"].isdigit()
+            and int(row["index"]) in indices
+        ]  # fmt: skip
+
+
+def prune_errors(path: Path, indices: set[int]) -> None:
+    """Keep only the errors of the hands ``indices`` (those in ``hands.csv``).
+
+    Errors are written before their hands, so an interruption between the two leaves errors
+    of hands that will be played again: they are dropped before a run resumes.
+    """
+    if path.exists():
+        rows = read_errors(path, indices)
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=ERROR_COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+
+
+def count_errors(path: Path, indices: set[int], names: dict[str, str]) -> dict[str, int]:
+    """Errors per player over the hands ``indices``."""
+    counts = dict.fromkeys(names.values(), 0)
+    for row in read_errors(path, indices):
+        counts[names[row["slot"]]] += 1
+    return counts
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

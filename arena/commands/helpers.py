@@ -8,16 +8,25 @@ from pathlib import Path
 import click
 
 from arena.match import ChunkRunner, portable_spec, run_local
-from arena.registry import parse_bot_spec, validate_spec
+from arena.registry import make_bot, parse_bot_spec, validate_spec
 
 
 def checked_bot(text: str) -> str:
-    """Validate a bot spec (importable, options accepted) and make file paths absolute."""
+    """Validate a bot spec (importable, options accepted, buildable) and make paths absolute.
+
+    The bot is built once here, in this process, so that a bot that cannot be built is one
+    clear line before any worker starts or any output folder is made.
+    """
     try:
         spec = parse_bot_spec(text)
         validate_spec(spec)
     except ValueError as error:
         raise click.UsageError(str(error)) from error
+    try:
+        make_bot(spec, seed=0)
+    except Exception as error:
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise click.UsageError(f"bot {text!r} cannot be built: {first_line}") from None
     return portable_spec(text)
 
 

@@ -11,7 +11,7 @@ import click
 from tqdm import tqdm
 
 from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
-from arena.match import MatchConfig, default_workers, portable_spec, run_match
+from arena.match import BotFailure, MatchConfig, default_workers, portable_spec, run_match
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
 
 
@@ -76,6 +76,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         p99 = "n/a" if times["p99"] is None else f"{times['p99']:.3f}"
         lines.append(f"| {name} decision ms p50 / p99 | {p50} / {p99} |")
         lines.append(f"| {name} illegal actions | {summary['illegal_actions'][name]} |")
+        lines.append(f"| {name} errors (folded) | {summary.get('errors', {}).get(name, 0)} |")
     return "\n".join(lines)
 
 
@@ -106,6 +107,11 @@ def execute(
             f"interrupted; the hands played are in {out / 'hands.csv'}: "
             f"finish the match with `arena run --resume {out}`"
         ) from None
+    except BotFailure as failure:
+        raise click.ClickException(
+            f"{failure} (--strict); the hands before are in {out / 'hands.csv'}: "
+            f"continue with `arena run --resume {out}`"
+        ) from None
     except BrokenProcessPool:
         raise click.ClickException(
             f"a worker process died; the hands played are in {out / 'hands.csv'}: "
@@ -128,6 +134,9 @@ def execute(
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
 @click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--decision-timeout", type=float, default=None,
+              help="Seconds a decision may take; a slower one is an error and a fold.")  # fmt: skip
+@click.option("--strict", is_flag=True, help="Stop at a bot's first error instead of folding.")
 def run_command(
     versus: tuple[str, ...],
     hands: int | None,
@@ -141,6 +150,8 @@ def run_command(
     backend: str,
     ray_address: str | None,
     quiet: bool,
+    decision_timeout: float | None,
+    strict: bool,
 ) -> None:
     """Play A vs B inside PyPokerEngine and report A's winnings in small blinds per hand.
 
@@ -168,8 +179,9 @@ def run_command(
         bot_a, bot_b = (checked_bot(b) for b in parse_versus(versus))
         try:
             config = MatchConfig(
-                bot_a, bot_b, hands or 100_000, seed or 0, duplicate, stack, small_blind
-            )
+                bot_a, bot_b, hands or 100_000, seed or 0, duplicate, stack, small_blind,
+                decision_timeout, strict,
+            )  # fmt: skip
         except ValueError as error:
             raise click.UsageError(str(error)) from error
         out = prepare_out_dir(out, bot_a, bot_b)
