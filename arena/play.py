@@ -51,8 +51,12 @@ HELP = (
 Action = tuple[str, int]
 
 
-class QuitRequested(Exception):
-    """The human typed ``q`` (or the input ended): stop after saving what was played."""
+class QuitRequested(BaseException):
+    """The human typed ``q`` (or the input ended): stop after saving what was played.
+
+    A BaseException, like KeyboardInterrupt: the arena folds for a bot whose decision raises an
+    Exception, but a stop request must end the session.
+    """
 
 
 class InputProblem(ValueError):
