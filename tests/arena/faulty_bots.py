@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from pypokerengine.players import BasePokerPlayer
+from agent.boundary.policy import QuietPlayer
 
 
-class _Counting(BasePokerPlayer):
+class _Counting(QuietPlayer):
     """Calls, except on every ``every``-th decision (counted per process), where it fails."""
 
     def __init__(self, every: int = 5) -> None:
@@ -22,21 +22,6 @@ class _Counting(BasePokerPlayer):
 
     def fail(self):
         raise NotImplementedError
-
-    def receive_game_start_message(self, game_info):
-        pass
-
-    def receive_round_start_message(self, round_count, hole_card, seats):
-        pass
-
-    def receive_street_start_message(self, street, round_state):
-        pass
-
-    def receive_game_update_message(self, action, round_state):
-        pass
-
-    def receive_round_result_message(self, winners, hand_info, round_state):
-        pass
 
 
 class Crasher(_Counting):
