@@ -42,9 +42,8 @@ import pandas as pd
 from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
 from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
-from agent.poker.rng import scramble_words
+from agent.poker.rng import GOLDEN, scramble_words
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # the chain's start, as agent.poker.rng's
 DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
 REGENERATE = (
     "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
@@ -104,7 +103,7 @@ def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     >>> bool(hash_keys(one, np.array([10]))[0] == hash_keys(two, np.array([10]))[0])
     True
     """
-    state = np.full(len(words), _GOLDEN, dtype=np.uint64)
+    state = np.full(len(words), GOLDEN, dtype=np.uint64)
     used = -(-np.asarray(lengths) // 8)
     for column in range(words.shape[1]):
         state = np.where(column < used, scramble_words(state ^ words[:, column]), state)

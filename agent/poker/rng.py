@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # the golden-ratio increment; also where chains start
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _SHIFT_27 = np.uint64(27)
@@ -74,7 +74,7 @@ def mix_seed(*values: int) -> int:
     >>> mix_seed(0, 1)
     7430010552196289380
     """
-    state = _GOLDEN
+    state = GOLDEN
     with np.errstate(over="ignore"):
         for value in values:
             state = scramble_words(state ^ np.uint64(value & _MASK64))
@@ -84,7 +84,7 @@ def mix_seed(*values: int) -> int:
 @njit(cache=True, nogil=True)
 def next_state(state: uint64) -> uint64:
     """Advance a splitmix64 state by one step."""
-    return state + _GOLDEN
+    return state + GOLDEN
 
 
 @njit(cache=True, nogil=True)
