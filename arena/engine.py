@@ -1,11 +1,12 @@
-"""Play one heads-up hand inside PyPokerEngine's real engine, from a prepared deck.
+"""Play one hand of 2 to 10 bots inside PyPokerEngine's real engine, from a prepared deck.
 
 The engine is driven through its own ``Dealer.start_game(max_round=1)``: every hand starts
 from fresh stacks on a new ``Table(cheat_deck=Deck(cheat=True, ...))`` (the prepared deck
-PyPokerEngine offers), and the ``Dealer`` with its two registered players is reused from hand
+PyPokerEngine offers), and the ``Dealer`` with its registered players is reused from hand
 to hand, which saves the ~0.45 ms its constructor spends drawing 100 uuids from the global
 ``random``. With ``max_round=1`` the first seat is the button (which posts the big blind
-heads-up, issue #82 of PyPokerEngine); the caller alternates the seat order.
+heads-up, issue #82 of PyPokerEngine; with three or more seats, seats 1 and 2 post the
+blinds); the caller rotates the seat order.
 
 Each bot sits behind a :class:`SeatProxy` that times its decisions, remembers what it
 declared, and forwards every message unchanged. After the hand the declared actions are
@@ -41,6 +42,7 @@ from agent.poker.cards import from_ppe_id, to_human
 
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
+MAX_SEATS = 10
 _RECORDED = {"CALL": "call", "RAISE": "raise", "FOLD": "fold"}
 _HUMAN = [""] + [to_human(from_ppe_id(card)) for card in range(1, 53)]
 
@@ -52,6 +54,17 @@ def cards_text(ppe_ids: list[int]) -> str:
     'Ac Ks'
     """
     return " ".join(_HUMAN[card] for card in ppe_ids)
+
+
+def ring_slots(players: int) -> tuple[str, ...]:
+    """The slot letters of a table of ``players`` bots: the first bot named is A.
+
+    >>> ring_slots(3)
+    ('A', 'B', 'C')
+    """
+    if not 2 <= players <= MAX_SEATS:
+        raise ValueError(f"a table seats 2 to {MAX_SEATS} bots, got {players}")
+    return tuple("ABCDEFGHIJ"[:players])
 
 
 @dataclass
@@ -129,9 +142,9 @@ def checked_action(answer: Any) -> tuple[str, int]:
 
 @dataclass(frozen=True)
 class HandResult:
-    """What one hand produced, by player slot (A is the first bot named, B the second)."""
+    """What one hand produced, by player slot (A is the first bot named, B the second, ...)."""
 
-    seat_slots: tuple[str, str]  # slot sitting in seat 0 (the button) and seat 1
+    seat_slots: tuple[str, ...]  # the slot in each seat; seat 0 is the button
     deck: tuple[int, ...]  # PyPokerEngine ids in dealing order
     actions: str
     won: dict[str, int]
@@ -150,8 +163,8 @@ def make_uuid(slot: str) -> str:
     return "".join(generator.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(22))
 
 
-class HeadsUpTable:
-    """Two bots registered with one reusable PyPokerEngine ``Dealer``."""
+class RingTable:
+    """Bots registered with one reusable PyPokerEngine ``Dealer``; each hand from fresh stacks."""
 
     def __init__(
         self,
@@ -164,17 +177,15 @@ class HeadsUpTable:
         self.small_blind = small_blind
         self.dealer = Dealer(small_blind, stack, 0)
         self.dealer.set_verbose(0)
-        self.proxies: dict[str, SeatProxy] = {}
-        for slot in SLOTS:
-            proxy = SeatProxy(bots[slot], slot, make_uuid(slot), decision_timeout=decision_timeout)
-            bots[slot].set_uuid(proxy.uuid)
+        self.proxies = seat_proxies(bots, decision_timeout)
+        for proxy in self.proxies.values():
             self.dealer.message_handler.register_algorithm(proxy.uuid, proxy)
-            self.proxies[slot] = proxy
         self.slot_of = {proxy.uuid: slot for slot, proxy in self.proxies.items()}
 
-    def play(self, deck: list[int], button_slot: str, hand_seed: int) -> HandResult:
-        """Play one hand from fresh stacks; ``button_slot`` sits in seat 0 (the button)."""
-        seat_slots = (button_slot, "B" if button_slot == "A" else "A")
+    def play_seated(
+        self, deck: list[int], seat_slots: tuple[str, ...], hand_seed: int
+    ) -> HandResult:
+        """Play one hand from fresh stacks with ``seat_slots[i]`` in seat ``i`` (0: button)."""
         random.seed(hand_seed)
         np.random.seed(hand_seed & 0xFFFFFFFF)
         table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(deck)))
@@ -188,33 +199,62 @@ class HeadsUpTable:
             self.slot_of[seat["uuid"]]: seat["stack"]
             for seat in outcome["message"]["game_information"]["seats"]
         }
-        return self._result(seat_slots, deck, stacks)
+        return hand_result(self.proxies, seat_slots, deck, stacks, self.stack)
 
-    def _result(self, seat_slots: tuple[str, str], deck: list[int], stacks: dict) -> HandResult:
-        result_message = self.proxies["A"].last_result
-        if result_message is None:
-            raise RuntimeError("PyPokerEngine finished a hand without a round result message")
-        histories = result_message["round_state"]["action_histories"]
-        recorded = recorded_actions(histories, self.slot_of)
-        illegal = {
-            slot: count_illegal(self.proxies[slot].declared, recorded[slot]) for slot in SLOTS
-        }
-        return HandResult(
-            seat_slots=seat_slots,
-            deck=tuple(deck),
-            actions=format_actions(histories, self.slot_of),
-            won={slot: stacks[slot] - self.stack for slot in SLOTS},
-            illegal=illegal,
-            decision_ms={
-                slot: [s * 1000.0 for s in self.proxies[slot].decision_seconds] for slot in SLOTS
-            },
-            errors={slot: list(self.proxies[slot].errors) for slot in SLOTS},
-        )
+
+class HeadsUpTable(RingTable):
+    """Two bots, slots A and B; the caller names the slot on the button."""
+
+    def play(self, deck: list[int], button_slot: str, hand_seed: int) -> HandResult:
+        """Play one hand from fresh stacks; ``button_slot`` sits in seat 0 (the button)."""
+        seat_slots = (button_slot, "B" if button_slot == "A" else "A")
+        return self.play_seated(deck, seat_slots, hand_seed)
+
+
+def seat_proxies(bots: dict[str, Any], decision_timeout: float | None) -> dict[str, SeatProxy]:
+    """One :class:`SeatProxy` per slot, with the slot's fixed uuid given to its bot."""
+    proxies = {}
+    for slot, bot in bots.items():
+        proxy = SeatProxy(bot, slot, make_uuid(slot), decision_timeout=decision_timeout)
+        bot.set_uuid(proxy.uuid)
+        proxies[slot] = proxy
+    return proxies
+
+
+def hand_result(
+    proxies: dict[str, SeatProxy],
+    seat_slots: tuple[str, ...],
+    deck: list[int],
+    stacks: dict[str, int],
+    start_stacks: int | dict[str, int],
+) -> HandResult:
+    """The :class:`HandResult` of the hand the proxies just saw end with ``stacks``."""
+    result_message = next(iter(proxies.values())).last_result
+    if result_message is None:
+        raise RuntimeError("PyPokerEngine finished a hand without a round result message")
+    slot_of = {proxy.uuid: slot for slot, proxy in proxies.items()}
+    histories = result_message["round_state"]["action_histories"]
+    recorded = recorded_actions(histories, slot_of)
+    if isinstance(start_stacks, int):
+        start_stacks = dict.fromkeys(seat_slots, start_stacks)
+    return HandResult(
+        seat_slots=tuple(seat_slots),
+        deck=tuple(deck),
+        actions=format_actions(histories, slot_of),
+        won={slot: stacks[slot] - start_stacks[slot] for slot in seat_slots},
+        illegal={
+            slot: count_illegal(proxies[slot].declared, recorded[slot]) for slot in seat_slots
+        },
+        decision_ms={
+            slot: [s * 1000.0 for s in proxies[slot].decision_seconds] for slot in seat_slots
+        },
+        errors={slot: list(proxies[slot].errors) for slot in seat_slots},
+    )
 
 
 def recorded_actions(histories: dict, slot_of: dict[str, str]) -> dict[str, list[tuple[str, int]]]:
-    """Each slot's voluntary actions (no blinds) as the engine recorded them, in order."""
-    recorded: dict[str, list[tuple[str, int]]] = {slot: [] for slot in SLOTS}
+    """Each slot's voluntary actions (no blinds or antes) as the engine recorded them, in order."""
+    recorded: dict[str, list[tuple[str, int]]] = {slot: [] for slot in slot_of.values()}
     for street in STREETS:
         for entry in histories.get(street) or ():
             name = _RECORDED.get(entry["action"])
