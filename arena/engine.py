@@ -43,6 +43,7 @@ from agent.poker.cards import from_ppe_id, to_human
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
 MAX_SEATS = 10
+SLOT_LETTERS = "ABCDEFGHIJ"
 _RECORDED = {"CALL": "call", "RAISE": "raise", "FOLD": "fold"}
 _HUMAN = [""] + [to_human(from_ppe_id(card)) for card in range(1, 53)]
 
@@ -64,7 +65,7 @@ def ring_slots(players: int) -> tuple[str, ...]:
     """
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"a table seats 2 to {MAX_SEATS} bots, got {players}")
-    return tuple("ABCDEFGHIJ"[:players])
+    return tuple(SLOT_LETTERS[:players])
 
 
 @dataclass
@@ -266,14 +267,23 @@ def recorded_actions(histories: dict, slot_of: dict[str, str]) -> dict[str, list
 def count_illegal(declared: list[tuple[str, int]], recorded: list[tuple[str, int]]) -> int:
     """How many declared actions the engine recorded differently (illegal ones become folds).
 
+    A call the engine recorded for less than declared is legal: the caller had fewer chips
+    than the bet, and PyPokerEngine turned the call into an all-in call for its stack.
+
     >>> count_illegal([("call", 10), ("raise", 15)], [("call", 10), ("fold", 0)])
     1
     >>> count_illegal([("fold", 7)], [("fold", 0)])
     0
+    >>> count_illegal([("call", 400)], [("call", 260)])  # all-in for less
+    0
     """
     count = abs(len(declared) - len(recorded))
     for (action, amount), (done, done_amount) in zip(declared, recorded, strict=False):
-        if action != done or (done != "fold" and amount != done_amount):
+        if action != done:
+            count += 1
+        elif done == "raise" and amount != done_amount:
+            count += 1
+        elif done == "call" and amount < done_amount:
             count += 1
     return count
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import SLOTS, HandResult, HeadsUpTable
+from arena.engine import SLOT_LETTERS, SLOTS, HandResult, HeadsUpTable, ring_slots
 from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
     ERRORS_FILE,
@@ -124,18 +124,38 @@ def contestants(config: MatchConfig) -> Contestants:
     cached = _CACHE.get(config)
     if cached is not None:
         return cached
-    bots, rngs = {}, {}
-    for number, (slot, text) in enumerate(zip(SLOTS, _specs(config), strict=True)):
-        spec: BotSpec = parse_bot_spec(text)
-        rng = None
-        if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-            rng = rngs[slot] = np.random.default_rng(bot_seed(config.seed, number))
-        bots[slot] = make_bot(spec, rng=rng, seed=bot_seed(config.seed, number))
+    bots, rngs = build_bots(_specs(config), config.seed)
     table = HeadsUpTable(bots, config.stack, config.small_blind, config.decision_timeout)
     built = Contestants(table, rngs)
     _CACHE.clear()
     _CACHE[config] = built
     return built
+
+
+def build_bots(
+    specs: Sequence[str], seed: int
+) -> tuple[dict[str, Any], dict[str, np.random.Generator]]:
+    """The bots of ``specs`` by slot (A, B, ...), and the generators of those that take ``rng``.
+
+    A bot built with ``rng`` gets a generator the arena re-seeds before every hand
+    (:func:`reseed`); every bot is built with a seed from the run's seed and its slot.
+    """
+    bots, rngs = {}, {}
+    for number, (slot, text) in enumerate(zip(ring_slots(len(specs)), specs, strict=True)):
+        spec: BotSpec = parse_bot_spec(text)
+        rng = None
+        if accepted_seed_keyword(resolve_factory(spec)) == "rng":
+            rng = rngs[slot] = np.random.default_rng(bot_seed(seed, number))
+        bots[slot] = make_bot(spec, rng=rng, seed=bot_seed(seed, number))
+    return bots, rngs
+
+
+def reseed(rngs: dict[str, np.random.Generator], hand_seed: int) -> None:
+    """Reset each bot's generator for the hand seeded by ``hand_seed`` (slot A is number 0)."""
+    for slot, rng in rngs.items():
+        rng.bit_generator.state = np.random.PCG64(
+            seat_seed(hand_seed, SLOT_LETTERS.index(slot))
+        ).state
 
 
 def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, Any]]:
@@ -146,8 +166,7 @@ def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, An
         deal = config.deal_of(index)
         cards_seed = deal_seed(config.seed, deal)
         seed = hand_seed(config.seed, deal, index)
-        for slot, rng in players.rngs.items():
-            rng.bit_generator.state = np.random.PCG64(seat_seed(seed, SLOTS.index(slot))).state
+        reseed(players.rngs, seed)
         result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
         rows.append(hand_row(index, deal, cards_seed, result))
         if config.strict:

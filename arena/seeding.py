@@ -8,7 +8,10 @@ play session draws, whatever process plays which hand:
   numpy generators before the hand, and through :func:`seat_seed` each bot's own generator;
 * the bots: :func:`bot_seed` seeds the generator a bot is built with (salt ``BOT_SALT``);
 * local best response: its own generator (``LBR_SALT``) and the copy of the bot it reads the
-  policy from (``LBR_MODEL_SALT``).
+  policy from (``LBR_MODEL_SALT``);
+* tournaments: hand ``h`` of card sequence ``deal`` is dealt from
+  :func:`tournament_deal_seed` (``TOURNAMENT_SALT``) in every seat rotation, and its
+  generators are seeded from :func:`tournament_hand_seed`, which also depends on the rotation.
 
 Seeds are mixed with splitmix64 (:func:`agent.poker.rng.mix_seed`). The salts only keep the
 streams apart; their values are arbitrary but fixed, since changing one changes every result.
@@ -30,6 +33,7 @@ from agent.poker.rng import mix_seed
 BOT_SALT = 0xB07  # "BOT": the generators the bots are built with
 LBR_MODEL_SALT = 0x30DE1  # "MODEL": the copy of the bot that LBR asks for the policy
 LBR_SALT = 0x1B2  # "LBR": local best response's own generator
+TOURNAMENT_SALT = 0x7017  # "TOUR": a tournament hand's cards and generators
 BOARD_CARDS = 5
 
 
@@ -61,6 +65,16 @@ def lbr_model_seed(seed: int) -> int:
 def lbr_seed(seed: int) -> int:
     """The seed of local best response's own generator."""
     return mix_seed(seed, LBR_SALT)
+
+
+def tournament_deal_seed(seed: int, deal: int, hand: int) -> int:
+    """The seed of the cards of hand ``hand`` (from 1) of tournament card sequence ``deal``."""
+    return mix_seed(seed, TOURNAMENT_SALT, deal, hand)
+
+
+def tournament_hand_seed(seed: int, deal: int, rotation: int, hand: int) -> int:
+    """The seed of the generators in hand ``hand`` of sequence ``deal`` played in ``rotation``."""
+    return mix_seed(seed, TOURNAMENT_SALT, deal, hand, rotation + 1)
 
 
 def deal_deck(deal_seed: int, players: int = 2) -> list[int]:

@@ -67,6 +67,32 @@ def match_stats(
     return _stats(hands, len(totals), chips_per_hand, ci, small_blind, big_blind)
 
 
+def mean_ci(unit_ids: np.ndarray, values: np.ndarray) -> tuple[float, float | None]:
+    """The mean of ``values`` and its 95% CI half-width, each unit one observation.
+
+    The same ratio estimator as :func:`match_stats`, for any numbers (a win, a place, a
+    prize): units of a tournament run are its card sequences, each played in every rotation.
+
+    >>> mean_ci(np.array([0, 0, 1, 1]), np.array([1.0, 0.0, 1.0, 1.0]))[0]
+    0.75
+    >>> mean_ci(np.array([0, 0]), np.array([1.0, 0.0]))
+    (0.5, None)
+    """
+    values = np.asarray(values, dtype=float)
+    if len(values) == 0:
+        return 0.0, None
+    ids, inverse = np.unique(np.asarray(unit_ids), return_inverse=True)
+    totals = np.bincount(inverse, weights=values, minlength=len(ids))
+    counts = np.bincount(inverse, minlength=len(ids))
+    mean = float(values.sum()) / len(values)
+    n = len(ids)
+    if n < 2:
+        return mean, None
+    residuals = totals - mean * counts
+    variance = n / (n - 1) * float(np.sum(residuals**2)) / float(len(values)) ** 2
+    return mean, Z95 * math.sqrt(variance)
+
+
 class RunningStats:
     """:func:`match_stats` kept up to date hand by hand in O(1) (for the progress bar).
 
