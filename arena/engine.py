@@ -279,11 +279,8 @@ def count_illegal(declared: list[tuple[str, int]], recorded: list[tuple[str, int
     """
     count = abs(len(declared) - len(recorded))
     for (action, amount), (done, done_amount) in zip(declared, recorded, strict=False):
-        if action != done:
-            count += 1
-        elif done == "raise" and amount != done_amount:
-            count += 1
-        elif done == "call" and amount < done_amount:
+        changed = amount != done_amount if done == "raise" else amount < done_amount
+        if action != done or (done != "fold" and changed):
             count += 1
     return count
 
