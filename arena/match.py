@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +80,10 @@ class MatchConfig:
     def button_of(self, index: int) -> str:
         """The slot with the button (seat 0): A on even hands, B on odd ones."""
         return SLOTS[index % 2]
+
+    def play(self, indices: list[int]) -> list[dict[str, Any]]:
+        """Play the given hands (any order, any process) and return their rows."""
+        return play_hands(self, indices)
 
 
 def portable_spec(text: str) -> str:
@@ -198,7 +201,7 @@ def chunks(indices: list[int], size: int = CHUNK_HANDS) -> list[list[int]]:
     return [grouped[key] for key in sorted(grouped)]
 
 
-ChunkRunner = Callable[[MatchConfig, list[list[int]], int], Iterator[list[dict[str, Any]]]]
+ChunkRunner = Callable[[Any, list[list[int]], int], Iterator[list[dict[str, Any]]]]
 
 
 def run_tasks(
@@ -224,11 +227,13 @@ def run_tasks(
                 future.cancel()
 
 
-def run_local(
-    config: MatchConfig, tasks: list[list[int]], workers: int
-) -> Iterator[list[dict[str, Any]]]:
-    """Yield each task's rows as it finishes: in this process, or in a process pool."""
-    return run_tasks(partial(play_hands, config), tasks, workers)
+def run_local(config: Any, tasks: list[list[int]], workers: int) -> Iterator[list[dict[str, Any]]]:
+    """Yield each task's rows as it finishes, in this process or in a process pool.
+
+    ``config`` is any arena run's configuration (match, ring game, tournaments): its
+    ``play(task)`` plays one task.
+    """
+    return run_tasks(config.play, tasks, workers)
 
 
 def run_match(

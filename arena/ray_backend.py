@@ -1,7 +1,8 @@
 """The Ray backend: the same hand chunks as the local pool, spread over a Ray cluster.
 
-Each chunk of hands becomes one Ray task running :func:`arena.match.play_hands`; since every
-hand is seeded by its index, the rows are the same as with local workers. ``ray`` is an
+Each chunk of hands (or of tournaments) becomes one Ray task running the run's
+``config.play(task)``; since every hand and tournament is seeded by its index, the rows are
+the same as with local workers. ``ray`` is an
 optional extra (``pip install 'pokerbot-cfr[ray]'``); ``address=None`` starts a local Ray
 instance with ``workers`` CPUs, ``address="auto"`` or ``"ray://host:10001"`` joins a cluster.
 """
@@ -10,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
-
-from arena.match import MatchConfig, play_hands
 
 
 def ray_available() -> bool:
@@ -23,12 +22,15 @@ def ray_available() -> bool:
     return True
 
 
-def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
-    """A chunk runner for :func:`arena.match.run_match` that uses Ray."""
+def play_task(config: Any, task: list[int]) -> list[dict[str, Any]]:
+    """One task of any arena run: its config knows how to play it."""
+    return config.play(task)
 
-    def run(
-        config: MatchConfig, tasks: list[list[int]], workers: int
-    ) -> Iterator[list[dict[str, Any]]]:
+
+def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
+    """A chunk runner for matches, ring games and tournaments that uses Ray."""
+
+    def run(config: Any, tasks: list[list[int]], workers: int) -> Iterator[list[dict[str, Any]]]:
         try:
             import ray
         except ImportError as error:
@@ -41,7 +43,7 @@ def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
             if address is None:
                 options["num_cpus"] = max(1, workers)
             ray.init(**options, log_to_driver=False)
-        remote = ray.remote(play_hands)
+        remote = ray.remote(play_task)
         pending = [remote.remote(config, task) for task in tasks]
         try:
             while pending:

@@ -34,3 +34,7 @@ from arena.commands.lbr import lbr_command, lbr_table_command  # noqa: E402
 
 main.add_command(lbr_command)
 main.add_command(lbr_table_command)
+
+from arena.commands.tournament import tournament_command  # noqa: E402
+
+main.add_command(tournament_command)

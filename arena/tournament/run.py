@@ -15,6 +15,7 @@ interrupted run resumes where it stopped with the same result as an uninterrupte
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -25,8 +26,9 @@ from typing import Any
 import numpy as np
 
 from arena.engine import MAX_SEATS, SeatProxy, ring_slots, seat_proxies
-from arena.match import build_bots, chunks, reseed, run_tasks
+from arena.match import ChunkRunner, build_bots, chunks, reseed, run_local
 from arena.results import ERRORS_FILE, ErrorsWriter, count_errors, prune_errors, write_json
+from arena.roundrobin import unique_labels
 from arena.rows_file import RowsFile
 from arena.seeding import deal_deck, tournament_deal_seed, tournament_hand_seed
 from arena.tournament.dealer import TournamentDealer, play_tournament
@@ -233,8 +235,6 @@ def stop_at_first_error(config: TournamentConfig, index: int, row: dict[str, Any
 
 def player_names(config: TournamentConfig) -> dict[str, str]:
     """Display names by slot, numbered when two bots share a label."""
-    from arena.roundrobin import unique_labels
-
     return dict(zip(config.slots, unique_labels(config.bots), strict=True))
 
 
@@ -244,8 +244,6 @@ def write_config(out_dir: Path, config: TournamentConfig) -> None:
 
 def read_config(out_dir: Path) -> TournamentConfig:
     """The run saved in ``out_dir``; ValueError if there is none or it is foreign."""
-    import json
-
     path = out_dir / CONFIG_FILE
     if not path.is_file():
         raise ValueError(f"{str(out_dir)!r} holds no {CONFIG_FILE}: it is not a tournament run")
@@ -258,19 +256,11 @@ def read_config(out_dir: Path) -> TournamentConfig:
     return TournamentConfig(**data)
 
 
-Runner = Callable[[Any, list[list[int]], int], Any]
-
-
-def run_local(config: Any, tasks: list[list[int]], workers: int) -> Any:
-    """Yield each task's rows as it finishes: in this process, or in a process pool."""
-    return run_tasks(config.play, tasks, workers)
-
-
 def run_tournaments(
     config: TournamentConfig,
     out_dir: Path,
     workers: int = 1,
-    runner: Runner = run_local,
+    runner: ChunkRunner = run_local,
     on_progress: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play every tournament not yet in ``out_dir``, then write the report; the summary."""
