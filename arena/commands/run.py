@@ -11,15 +11,38 @@ import click
 from tqdm import tqdm
 
 from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
+from arena.commands.ring import CONFIG_FILE as RING_FILE
+from arena.commands.ring import run_ring_game
 from arena.match import BotFailure, MatchConfig, default_workers, portable_spec, run_match
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+
+VERSUS = ("vs", "v", "versus")
 
 
 def parse_versus(tokens: Sequence[str]) -> tuple[str, str]:
     """``('A', 'vs', 'B')`` -> ``('A', 'B')``; UsageError otherwise."""
-    if len(tokens) != 3 or tokens[1].lower() not in ("vs", "v", "versus"):
+    if len(tokens) != 3 or tokens[1].lower() not in VERSUS:
         raise click.UsageError(f"expected 'A vs B', got {' '.join(tokens)!r}")
     return tokens[0], tokens[2]
+
+
+def parse_bots(tokens: Sequence[str]) -> tuple[str, ...]:
+    """The bots of ``A vs B``, ``A vs B vs C ...`` or ``A B C ...``; UsageError otherwise.
+
+    >>> parse_bots(["fish", "vs", "honest", "vs", "random"])
+    ('fish', 'honest', 'random')
+    >>> parse_bots(["fish", "honest", "random"])
+    ('fish', 'honest', 'random')
+    """
+    if any(token.lower() in VERSUS for token in tokens):
+        bots, separators = tokens[0::2], tokens[1::2]
+        if len(tokens) % 2 == 0 or any(token.lower() not in VERSUS for token in separators):
+            raise click.UsageError(f"expected 'A vs B [vs C ...]', got {' '.join(tokens)!r}")
+    else:
+        bots = list(tokens)
+    if not 2 <= len(bots) <= 10:
+        raise click.UsageError(f"expected 2 to 10 bots, got {' '.join(tokens)!r}")
+    return tuple(bots)
 
 
 def resumed_config(
@@ -122,7 +145,7 @@ def execute(
 
 
 @click.command("run")
-@click.argument("versus", nargs=-1, metavar="[A vs B]")
+@click.argument("versus", nargs=-1, metavar="[A vs B [vs C ...]]")
 @click.option("--hands", type=int, default=None, help="Hands to play  [default: 100000].")
 @click.option("--seed", type=int, default=None, help="Match seed  [default: 0].")
 @click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
@@ -137,6 +160,8 @@ def execute(
 @click.option("--decision-timeout", type=float, default=None,
               help="Seconds a decision may take; a slower one is an error and a fold.")  # fmt: skip
 @click.option("--strict", is_flag=True, help="Stop at a bot's first error instead of folding.")
+@click.option("--phh", type=click.Path(path_type=Path), default=None,
+              help="Ring games: one PHH file per hand here (pokerkit reads them).")  # fmt: skip
 def run_command(
     versus: tuple[str, ...],
     hands: int | None,
@@ -152,17 +177,32 @@ def run_command(
     quiet: bool,
     decision_timeout: float | None,
     strict: bool,
+    phh: Path | None,
 ) -> None:
     """Play A vs B inside PyPokerEngine and report A's winnings in small blinds per hand.
 
     A and B are registry names (see `arena list`), package.module:Class,
     path/to/file.py:Class or path/to/file.py with setup_ai(), each optionally followed by
     :key=value,... constructor options, e.g. `arena run cfrv2:simulations=1000 vs honest`.
+    Three to ten bots (`arena run cfrv2 honest fish`) play a ring game: every deal in every
+    seat rotation, each bot's sb/h reported.
     """
     if hands is not None and hands <= 0:
         raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")
     if workers is not None and workers <= 0:
         raise click.UsageError(f"--workers must be at least 1, got {workers}")
+    ring = (resume is not None and (resume / RING_FILE).is_file()) or (
+        resume is None and len(parse_bots(versus)) > 2
+    )
+    if phh is not None and not ring:
+        raise click.UsageError("--phh writes ring games (3 to 10 bots) and tournaments")
+    if ring:
+        options = dict(hands=hands, seed=seed, stack=stack, small_blind=small_blind)
+        options.update(decision_timeout=decision_timeout, strict=strict, duplicate=duplicate)
+        options["phh"] = None if phh is None else str(phh.resolve())
+        bots = () if resume is not None else parse_bots(versus)
+        run_ring_game(bots, options, out, resume, workers, backend, ray_address, quiet)
+        return
     if resume is not None:
         if out is not None and out != resume:
             raise click.UsageError("give either --out or --resume, not both")

@@ -87,8 +87,8 @@ def test_resume_extends_a_match_to_the_requested_count(tmp_path):
     ("args", "message"),
     [
         (["run", "nosuchbot", "vs", "ppe-fish"], "unknown bot 'nosuchbot'"),
-        (["run", "ppe-fish", "against", "ppe-fish"], "expected 'A vs B'"),
-        (["run", "ppe-fish", "vs"], "expected 'A vs B'"),
+        (["run", "ppe-fish", "against", "ppe-fish"], "unknown bot 'against'"),
+        (["run", "ppe-fish", "vs"], "expected 'A vs B [vs C ...]'"),
         (["run", "ppe-fish", "vs", "ppe-fish", "--hands", "0"], "--hands must be a positive"),
         (["run", "ppe-fish", "vs", "ppe-fish", "--hands", "-5"], "--hands must be a positive"),
         (["run", "ppe-fish", "vs", "ppe-fish", "--hands", "3"], "even in duplicate mode"),

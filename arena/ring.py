@@ -1,0 +1,279 @@
+"""A ring game of 3 to 10 bots: every hand from fresh stacks, every deal in every seat rotation.
+
+Hand ``i`` of N bots plays deal ``i // N`` in rotation ``i % N`` (bot A in seat ``-i % N``;
+seat 0 is the button, seats 1 and 2 post the blinds), so each bot plays each seat's cards
+once and card luck cancels over a deal. Each bot's result is its small blinds won per hand,
+with a 95% CI that treats a deal (its N rotations) as one observation (:mod:`arena.stats`).
+As in :mod:`arena.match`, a hand is seeded by its index alone, so the same seed gives the
+same hands for any number of workers and either backend, and ``hands.csv`` grows as hands
+finish, so an interrupted run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots
+from arena.match import ChunkRunner, build_bots, chunks, reseed, run_local
+from arena.results import (
+    ERRORS_FILE,
+    HANDS_FILE,
+    SUMMARY_FILE,
+    ErrorsWriter,
+    count_errors,
+    prune_errors,
+    write_json,
+)
+from arena.roundrobin import unique_labels
+from arena.rows_file import RowsFile
+from arena.seeding import deal_deck, deal_seed, hand_seed
+from arena.stats import match_stats
+
+CONFIG_FILE = "ring.json"
+MARKDOWN_FILE = "summary.md"
+FORMAT_VERSION = 1
+CHUNK_DEALS = 20
+
+
+@dataclass(frozen=True)
+class RingConfig:
+    """Everything that determines a ring game's hands."""
+
+    bots: tuple[str, ...]
+    hands: int
+    seed: int = 0
+    stack: int = 1000
+    small_blind: int = 5
+    decision_timeout: float | None = None
+    strict: bool = False
+    phh_dir: str | None = None  # a folder for one PHH file per hand
+
+    def __post_init__(self) -> None:
+        players = len(self.bots)
+        if not 3 <= players <= MAX_SEATS:
+            raise ValueError(f"a ring game seats 3 to {MAX_SEATS} bots, got {players}")
+        if self.hands <= 0 or self.hands % players:
+            raise ValueError(
+                f"hands must be a positive multiple of {players} (each deal is played in all"
+                f" {players} seat rotations), got {self.hands}"
+            )
+        if self.small_blind <= 0 or self.stack < 2 * self.small_blind:
+            raise ValueError(f"stack {self.stack} must cover a big blind of {2 * self.small_blind}")
+        if self.decision_timeout is not None and not self.decision_timeout > 0:
+            raise ValueError(f"decision timeout must be positive, got {self.decision_timeout}")
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return ring_slots(len(self.bots))
+
+    def seat_slots(self, index: int) -> tuple[str, ...]:
+        rotation = index % len(self.bots)
+        return self.slots[rotation:] + self.slots[:rotation]
+
+    def play(self, indices: list[int]) -> list[dict[str, Any]]:
+        """Play the given hands (any order, any process) and return their rows."""
+        return play_ring_hands(self, indices)
+
+
+_CACHE: dict[RingConfig, tuple[RingTable, dict]] = {}
+
+
+def ring_table(config: RingConfig) -> tuple[RingTable, dict[str, np.random.Generator]]:
+    """Build (once per process) the bots and their table."""
+    if config not in _CACHE:
+        bots, rngs = build_bots(config.bots, config.seed)
+        table = RingTable(bots, config.stack, config.small_blind, config.decision_timeout)
+        _CACHE.clear()
+        _CACHE[config] = (table, rngs)
+    return _CACHE[config]
+
+
+def play_ring_hands(config: RingConfig, indices: list[int]) -> list[dict[str, Any]]:
+    """The ``hands.csv`` rows of hands ``indices``."""
+    table, rngs = ring_table(config)
+    players = len(config.bots)
+    rows = []
+    for index in indices:
+        deal = index // players
+        cards_seed = deal_seed(config.seed, deal)
+        seed = hand_seed(config.seed, deal, index)
+        reseed(rngs, seed)
+        deck = deal_deck(cards_seed, players=players)
+        result = table.play_seated(deck, config.seat_slots(index), seed)
+        rows.append(ring_row(config, index, deal, result))
+        if config.phh_dir is not None:
+            write_hand_phh(config, table, index, deck)
+        if config.strict:
+            for slot, errors in result.errors.items():
+                if errors:
+                    name = player_names(config)[slot]
+                    raise RingFailure(f"{name} failed in hand {index}: {errors[0]}")
+    return rows
+
+
+class RingFailure(RuntimeError):
+    """A bot's error in a ``strict`` ring game: the run stops there."""
+
+
+def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[int]) -> None:
+    """Write the hand just played as ``<phh_dir>/hand-<index>.phh``."""
+    from arena.phh import hand_record, write_phh
+
+    round_state = next(iter(table.proxies.values())).last_result["round_state"]
+    players = len(config.bots)
+    holes = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(players)]
+    record = hand_record(round_state, [config.stack] * players, holes, 0)
+    write_phh(Path(config.phh_dir) / f"hand-{index:07d}.phh", [record])
+
+
+def ring_row(config: RingConfig, index: int, deal: int, result: Any) -> dict[str, Any]:
+    """One ``hands.csv`` row."""
+    players = len(config.bots)
+    deck = list(result.deck)
+    row: dict[str, Any] = {
+        "index": index,
+        "deal": deal,
+        "seats": " ".join(result.seat_slots),
+        "holes": " | ".join(cards_text(deck[2 * s : 2 * s + 2]) for s in range(players)),
+        "board": cards_text(deck[2 * players : 2 * players + 5]),
+        "actions": result.actions,
+    }
+    for slot in config.slots:
+        row[f"won_{slot}"] = result.won[slot]
+        row[f"illegal_{slot}"] = result.illegal[slot]
+        row[f"errors_{slot}"] = len(result.errors[slot])
+    row["errors"] = {slot: errors for slot, errors in result.errors.items() if errors}
+    return row
+
+
+def ring_columns(config: RingConfig) -> list[str]:
+    columns = ["index", "deal", "seats", "holes", "board", "actions"]
+    for name in ("won", "illegal", "errors"):
+        columns += [f"{name}_{slot}" for slot in config.slots]
+    return columns
+
+
+def typed_row(raw: dict[str, str]) -> dict[str, Any]:
+    row: dict[str, Any] = dict(raw)
+    for column in raw:
+        if column in ("index", "deal") or column.split("_")[0] in ("won", "illegal", "errors"):
+            row[column] = int(raw[column])
+    return row
+
+
+def player_names(config: RingConfig) -> dict[str, str]:
+    return dict(zip(config.slots, unique_labels(config.bots), strict=True))
+
+
+def write_config(out_dir: Path, config: RingConfig) -> None:
+    write_json(out_dir / CONFIG_FILE, {"format_version": FORMAT_VERSION, **asdict(config)})
+
+
+def read_config(out_dir: Path) -> RingConfig:
+    """The ring game saved in ``out_dir``; ValueError if there is none or it is foreign."""
+    path = out_dir / CONFIG_FILE
+    if not path.is_file():
+        raise ValueError(f"{str(out_dir)!r} holds no {CONFIG_FILE}: it is not a ring game")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.pop("format_version", None) != FORMAT_VERSION:
+        raise ValueError(f"{str(path)!r} has an unknown format version")
+    return RingConfig(**{**data, "bots": tuple(data["bots"])})
+
+
+def run_ring(
+    config: RingConfig,
+    out_dir: Path,
+    workers: int = 1,
+    runner: ChunkRunner = run_local,
+    on_progress: Callable[[list[dict[str, Any]]], None] | None = None,
+) -> dict[str, Any]:
+    """Play every hand not yet in ``out_dir/hands.csv``, then summarise."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_config(out_dir, config)
+    if config.phh_dir is not None:
+        Path(config.phh_dir).mkdir(parents=True, exist_ok=True)
+    store = RowsFile(out_dir / HANDS_FILE, ring_columns(config), typed_row)
+    rows = [row for row in store.read() if row["index"] < config.hands]
+    store.rewrite(rows)
+    done = {row["index"] for row in rows}
+    prune_errors(out_dir / ERRORS_FILE, done)
+    missing = [index for index in range(config.hands) if index not in done]
+    names, error_log = player_names(config), ErrorsWriter(out_dir / ERRORS_FILE)
+    started = time.perf_counter()
+    size = CHUNK_DEALS * len(config.bots)
+    for batch in runner(config, chunks(missing, size=size), workers):
+        error_log.write(batch, names)
+        store.append(batch)
+        rows.extend(batch)
+        if on_progress is not None:
+            on_progress(batch)
+    elapsed = time.perf_counter() - started
+    store.rewrite(rows)
+    summary = summarize(config, rows, elapsed, len(missing))
+    errors = count_errors(out_dir / ERRORS_FILE, set(range(config.hands)), names)
+    for entry in summary["bots"]:
+        entry["errors"] = errors[entry["name"]]
+    write_json(out_dir / SUMMARY_FILE, summary)
+    (out_dir / MARKDOWN_FILE).write_text(markdown(summary) + "\n", encoding="utf-8")
+    return summary
+
+
+def summarize(
+    config: RingConfig, rows: list[dict[str, Any]], wall_seconds: float, played: int
+) -> dict[str, Any]:
+    """The ``summary.json`` content: each bot's sb/h with its CI over deals."""
+    units = np.array([row["deal"] for row in rows])
+    names = player_names(config)
+    bots = []
+    for slot, spec in zip(config.slots, config.bots, strict=True):
+        chips = np.array([row[f"won_{slot}"] for row in rows], dtype=np.int64)
+        stats = match_stats(units, chips, config.small_blind)
+        bots.append({
+            "name": names[slot],
+            "bot": spec,
+            "sb_per_hand": round(stats.sb_per_hand, 4),
+            "ci95_sb_per_hand": None if stats.ci95_sb_per_hand is None
+            else round(stats.ci95_sb_per_hand, 4),
+            "bb_per_100": round(stats.bb_per_100, 3),
+            "chips": int(chips.sum()),
+            "illegal_actions": int(sum(row[f"illegal_{slot}"] for row in rows)),
+        })  # fmt: skip
+    lost = -sum(sum(row[f"won_{slot}"] for slot in config.slots) for row in rows)
+    return {
+        "hands": len(rows),
+        "deals": len(set(units.tolist())),
+        "seed": config.seed,
+        "stack": config.stack,
+        "small_blind": config.small_blind,
+        "bots": bots,
+        "chips_lost_to_split_pots": lost,
+        "wall_seconds": round(wall_seconds, 3),
+        "hands_played_this_run": played,
+        "hands_per_second": round(played / wall_seconds, 2) if wall_seconds > 0 else None,
+    }
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """The per-bot table, best first."""
+    lines = [
+        f"{summary['hands']:,} hands ({summary['deals']:,} deals x {len(summary['bots'])} seat"
+        f" rotations), fresh {summary['stack']}-chip stacks, small blind"
+        f" {summary['small_blind']}, seed {summary['seed']}",
+        "",
+        "| bot | sb/h | 95% CI | bb/100 | errors | illegal |",
+        "|---|---|---|---|---|---|",
+    ]
+    for bot in sorted(summary["bots"], key=lambda bot: -bot["sb_per_hand"]):
+        ci = bot["ci95_sb_per_hand"]
+        lines.append(
+            f"| {bot['name']} | {bot['sb_per_hand']:+.3f} | {'n/a' if ci is None else f'±{ci:.3f}'}"
+            f" | {bot['bb_per_100']:+.1f} | {bot.get('errors', 0)} | {bot['illegal_actions']} |"
+        )
+    return "\n".join(lines)
