@@ -1,0 +1,89 @@
+"""Ring games: chips add up, every deal in every seat rotation, identical bots break even
+together, and neither the worker count nor an interruption changes the hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.results import HANDS_FILE
+from arena.ring import RingConfig, ring_columns, run_ring, typed_row
+from arena.rows_file import RowsFile
+
+FIELD = ("fish", "random", "rule-based", "honest")
+
+
+def rows_of(out, config):
+    return RowsFile(out / HANDS_FILE, ring_columns(config), typed_row).read()
+
+
+@pytest.fixture(scope="module")
+def field_game(tmp_path_factory):
+    config = RingConfig(FIELD, 200, seed=4)
+    out = tmp_path_factory.mktemp("ring")
+    return config, out, run_ring(config, out, workers=1)
+
+
+def test_chips_add_up_in_every_hand(field_game):
+    """Fresh stacks: what some win, others lose, except the odd chips PyPokerEngine drops
+    when it splits a pot unevenly (fewer than the number of winners)."""
+    config, out, summary = field_game
+    for row in rows_of(out, config):
+        total = sum(row[f"won_{slot}"] for slot in config.slots)
+        assert -len(config.bots) < total <= 0
+        assert all(row[f"won_{slot}"] >= -config.stack for slot in config.slots)
+    assert summary["chips_lost_to_split_pots"] >= 0
+
+
+def test_every_deal_is_played_in_every_seat_rotation(field_game):
+    config, out, _ = field_game
+    rows = rows_of(out, config)
+    assert len(rows) == 200
+    for deal in range(50):
+        seatings = [row["seats"].split() for row in rows if row["deal"] == deal]
+        assert len(seatings) == 4
+        for seat in range(4):
+            assert sorted(seating[seat] for seating in seatings) == list(config.slots)
+        holes = {row["holes"] for row in rows if row["deal"] == deal}
+        assert len(holes) == 1  # the same cards by seat in every rotation
+
+
+def test_summary_has_each_bot_with_a_ci(field_game):
+    config, _, summary = field_game
+    assert [bot["name"] for bot in summary["bots"]] == list(FIELD)
+    for bot in summary["bots"]:
+        assert bot["ci95_sb_per_hand"] > 0 and bot["illegal_actions"] == 0
+    chips = sum(bot["chips"] for bot in summary["bots"])
+    assert chips == -summary["chips_lost_to_split_pots"]
+
+
+def test_identical_deterministic_bots_win_the_same(tmp_path):
+    summary = run_ring(RingConfig(("fish",) * 3, 90, seed=1), tmp_path)
+    assert len({bot["chips"] for bot in summary["bots"]}) == 1
+
+
+def test_workers_and_an_interruption_do_not_change_the_hands(tmp_path):
+    config = RingConfig(("fish", "random", "rule-based"), 150, seed=2)
+    run_ring(config, tmp_path / "one", workers=1)
+    run_ring(config, tmp_path / "two", workers=2)
+
+    def interrupted(config, tasks, workers):
+        from arena.match import run_local
+
+        for number, batch in enumerate(run_local(config, tasks, workers)):
+            if number == 1:
+                raise KeyboardInterrupt
+            yield batch
+
+    with pytest.raises(KeyboardInterrupt):
+        run_ring(config, tmp_path / "resumed", runner=interrupted)
+    run_ring(config, tmp_path / "resumed")
+    text = (tmp_path / "one" / HANDS_FILE).read_text()
+    assert (tmp_path / "two" / HANDS_FILE).read_text() == text
+    assert (tmp_path / "resumed" / HANDS_FILE).read_text() == text
+
+
+def test_bad_ring_games_are_refused_with_the_reason():
+    with pytest.raises(ValueError, match="multiple of 3"):
+        RingConfig(("fish", "fish", "fish"), 100)
+    with pytest.raises(ValueError, match="3 to 10 bots"):
+        RingConfig(("fish",) * 11, 110)
