@@ -48,7 +48,7 @@ def test_every_deal_is_played_in_every_seat_rotation(field_game):
 
 
 def test_summary_has_each_bot_with_a_ci(field_game):
-    config, _, summary = field_game
+    _, _, summary = field_game
     assert [bot["name"] for bot in summary["bots"]] == list(FIELD)
     for bot in summary["bots"]:
         assert bot["ci95_sb_per_hand"] > 0 and bot["illegal_actions"] == 0
