@@ -64,7 +64,7 @@ def test_places_are_a_permutation_and_prizes_add_up_to_the_pool(field_run):
 
 
 def test_summary_reports_every_bot(field_run):
-    config, _, summary = field_run
+    _, _, summary = field_run
     assert summary["tournaments"] == 24 and summary["card_sequences"] == 6
     assert [bot["name"] for bot in summary["bots"]] == list(FIELD)
     assert sum(bot["win_share"] for bot in summary["bots"]) == pytest.approx(1.0)
