@@ -82,3 +82,30 @@ def test_bad_input_is_a_one_sentence_usage_error(tmp_path, args, message):
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert not (tmp_path / "new").exists()
+
+
+def test_phh_files_of_tournaments_and_ring_games_replay_in_pokerkit(tmp_path):
+    from pokerkit import HandHistory
+
+    from arena.hand_history import replayed_stacks
+
+    phh = tmp_path / "phh"
+    result = invoke(
+        "tournament", "fish", "random", "rule-based", "fish", "--tournaments", 4,
+        "--out", tmp_path / "t", "--phh", phh, "--quiet", "--workers", 1,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = (tmp_path / "t" / "tournaments.csv").read_text().splitlines()[1:]
+    files = sorted(phh.glob("tournament-*.phhs"))
+    assert len(files) == len(rows) == 4
+    histories = [h for f in files for h in HandHistory.loads_all(f.read_text())]
+    assert len(histories) == sum(int(row.split(",")[4]) for row in rows)  # the hands column
+    multiway = [h for h in histories if len(h.players) > 2]
+    agree = sum(replayed_stacks(h) == h.finishing_stacks for h in multiway)
+    assert multiway and agree >= 0.9 * len(multiway)
+    ring = invoke(
+        "run", "fish", "random", "rule-based", "--hands", 9, "--out", tmp_path / "r",
+        "--phh", tmp_path / "ring", "--quiet", "--workers", 1,
+    )  # fmt: skip
+    assert ring.exit_code == 0, ring.output
+    assert len(list((tmp_path / "ring").glob("hand-*.phh"))) == 9
