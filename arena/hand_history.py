@@ -33,7 +33,6 @@ from pypokerengine.engine.card import Card
 from agent.poker.cards import from_ppe_id, to_human
 
 STREETS = ("preflop", "flop", "turn", "river")
-_FORCED = ("SMALLBLIND", "BIGBLIND", "ANTE")
 _WHEEL_RANKS = (1609, 10)  # phevaluator: A-2-3-4-5 straight, and straight flush
 _FLUSH_RANKS = range(323, 1600)
 
@@ -123,31 +122,68 @@ def action_lines(record: HandRecord, seats: list[int], number: dict[str, int]) -
     """PHH actions: hole cards, each street's actions, the board cards as they come.
 
     PyPokerEngine deals the rest of the board even after all but one player folded; those
-    cards were never in play and are left out.
+    cards were never in play and are left out. It also accepts a raise that no opponent has
+    the chips to answer; the standard (and pokerkit) does not, and the chips above the call
+    come back to the raiser either way, so such a raise is written as the call it amounts to.
     """
     lines = [
         f"d dh p{index + 1} {_cards(record.hole_cards[seat])}" for index, seat in enumerate(seats)
     ]
     board_at = {"flop": record.board[:3], "turn": record.board[3:4], "river": record.board[4:5]}
-    in_hand = len(seats)
+    chips = _Chips({record.seat_uuids[s]: record.starting_stacks[s] - record.ante for s in seats})
     for street in STREETS:
-        if street != "preflop" and board_at[street] and in_hand > 1:
+        if street != "preflop" and board_at[street] and chips.in_hand() > 1:
             lines.append(f"d db {_cards(board_at[street])}")
+        chips.new_street()
         for entry in record.actions.get(street) or ():
-            if entry["action"] in _FORCED:
-                continue
-            in_hand -= entry["action"] == "FOLD"
-            lines.append(_action_line(f"p{number[entry['uuid']]}", entry))
+            player = f"p{number[entry['uuid']]}"
+            kind = chips.play(entry)
+            if kind is not None:
+                lines.append(f"{player} {kind}")
     return lines
 
 
-def _action_line(player: str, entry: dict) -> str:
-    kind = entry["action"]
-    if kind == "FOLD":
-        return f"{player} f"
-    if kind == "CALL":
-        return f"{player} cc"
-    return f"{player} cbr {int(entry['amount'])}"
+class _Chips:
+    """Chips behind and street bets of the players in a hand, as its actions go."""
+
+    def __init__(self, behind: dict[str, int]) -> None:
+        self.behind = behind
+        self.bets = dict.fromkeys(behind, 0)
+        self.folded: set[str] = set()
+
+    def in_hand(self) -> int:
+        return len(self.behind) - len(self.folded)
+
+    def new_street(self) -> None:
+        self.bets = dict.fromkeys(self.behind, 0)
+
+    def play(self, entry: dict) -> str | None:
+        """The PHH action of a PyPokerEngine history entry (None for forced bets)."""
+        uuid, kind = entry["uuid"], entry["action"]
+        if kind == "ANTE":
+            return None
+        if kind == "FOLD":
+            self.folded.add(uuid)
+            return "f"
+        amount = int(entry["amount"])
+        answerable = kind in ("RAISE",) and self._answerable(uuid)
+        self._pay(uuid, amount)
+        if kind in ("SMALLBLIND", "BIGBLIND"):
+            return None
+        return f"cbr {amount}" if answerable else "cc"
+
+    def _answerable(self, raiser: str) -> bool:
+        top = max(self.bets.values())
+        return any(
+            self.behind[uuid] + self.bets[uuid] > top
+            for uuid in self.behind
+            if uuid != raiser and uuid not in self.folded
+        )
+
+    def _pay(self, uuid: str, street_total: int) -> None:
+        paid = min(street_total - self.bets[uuid], self.behind[uuid])
+        self.behind[uuid] -= paid
+        self.bets[uuid] += paid
 
 
 def _cards(ppe_ids: Iterable[int]) -> str:
@@ -217,7 +253,7 @@ def _evaluator_defect(record: HandRecord, seats: list[int], gaps: list[int]) -> 
     }
     favoured = seats[gaps.index(min(gaps))]  # PyPokerEngine paid it more than pokerkit did
     best = min(ranks.values())
-    if ranks[favoured] == best:
+    if any(ranks[seat] == ranks[favoured] for seat in shown if seat != favoured):
         return "a true tie paid to one player: kickers from unused hole cards (PyPokerEngine #68)"
     if best in _WHEEL_RANKS or any(rank in _WHEEL_RANKS for rank in ranks.values()):
         return "wheel straight A-2-3-4-5 not seen (PyPokerEngine #69)"

@@ -101,7 +101,12 @@ def test_phh_files_of_tournaments_and_ring_games_replay_in_pokerkit(tmp_path):
     histories = [h for f in files for h in HandHistory.loads_all(f.read_text())]
     assert len(histories) == sum(int(row.split(",")[4]) for row in rows)  # the hands column
     multiway = [h for h in histories if len(h.players) > 2]
-    agree = sum(replayed_stacks(h) == h.finishing_stacks for h in multiway)
+    agree = 0
+    for history in multiway:
+        try:
+            agree += replayed_stacks(history) == history.finishing_stacks
+        except ValueError:  # about 1 hand in 700 pokerkit cannot replay: see the README
+            pass
     assert multiway and agree >= 0.9 * len(multiway)
     ring = invoke(
         "run", "fish", "random", "rule-based", "--hands", 9, "--out", tmp_path / "r",
