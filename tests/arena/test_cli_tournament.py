@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -103,10 +104,8 @@ def test_phh_files_of_tournaments_and_ring_games_replay_in_pokerkit(tmp_path):
     multiway = [h for h in histories if len(h.players) > 2]
     agree = 0
     for history in multiway:
-        try:
+        with contextlib.suppress(ValueError):  # about 1 hand in 700: see the README
             agree += replayed_stacks(history) == history.finishing_stacks
-        except ValueError:  # about 1 hand in 700 pokerkit cannot replay: see the README
-            pass
     assert multiway and agree >= 0.9 * len(multiway)
     ring = invoke(
         "run", "fish", "random", "rule-based", "--hands", 9, "--out", tmp_path / "r",
