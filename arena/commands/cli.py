@@ -14,7 +14,7 @@ import click
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version("pokerbot-cfr"), prog_name="arena")
 def main() -> None:
-    """Play and measure heads-up no-limit hold'em bots inside PyPokerEngine."""
+    """Play and measure no-limit hold'em bots in PyPokerEngine: matches, ring games, tournaments."""
 
 
 from arena.commands.run import run_command  # noqa: E402
