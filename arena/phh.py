@@ -2,55 +2,61 @@
 
 PHH is the TOML hand-history format of the University of Toronto Computer Poker Student
 Research Group (phh-std, https://github.com/uoftcprg/phh-std); variant ``NT`` is no-limit
-Texas hold'em. pokerkit reads and writes it and replays a history with its own rules engine,
-which makes it an independent referee for PyPokerEngine: :func:`replay_final_stacks` replays
-a history strictly (every action must be legal where it stands, nothing is repaired) and
-:func:`disagreement_reason` explains a hand whose replayed stacks differ from the ones
-PyPokerEngine paid.
+Texas hold'em. pokerkit reads and writes it (``HandHistory.loads``/``dumps``, and
+``loads_all``/``dumps_all`` for ``.phhs`` files of many hands) and replays a history with its
+own rules engine, which makes it an independent referee for PyPokerEngine:
+:func:`replay_final_stacks` replays a history strictly (every action must be legal where it
+stands; pokerkit's own iteration would fold or check for a player to get past an action it
+refuses) and :func:`disagreement_reason` explains a hand that pokerkit pays differently.
 
 What the export decided:
 
-* Players are listed as phh-std orders them: p1 is the small blind, p2 the big blind, and
-  so on round the table to the button. Seats with no chips (busted players still seated in a
-  tournament) are left out; ``seats`` keeps every player's seat number at the table (from 1)
-  and ``players`` its name. ``finishing_stacks`` are PyPokerEngine's, not pokerkit's.
+* Players in phh-std order: p1 the small blind, p2 the big blind, and so on round the table
+  to the button. Seats with no chips (busted players still seated in a tournament) are left
+  out; ``seats`` keeps each player's seat number (from 1), ``players`` its name, and
+  ``finishing_stacks`` the stacks PyPokerEngine paid (pokerkit's may differ, see below).
 * ``min_bet`` is the *small* blind. PyPokerEngine's smallest preflop raise goes to big blind
   plus small blind (it counts the big blind as a raise of one small blind), and pokerkit's
-  smallest raise is the largest bet plus ``min_bet``; with the big blind there, pokerkit
+  smallest raise is the largest bet plus ``min_bet``: with the big blind there, pokerkit
   refuses every such min-raise. After the flop PyPokerEngine never bets less than a big
-  blind, so the smaller ``min_bet`` never lets pokerkit accept what the engine would not.
+  blind, so the smaller ``min_bet`` never makes pokerkit accept what the engine would not.
 * Heads-up, PyPokerEngine's button posts the big blind and the small blind acts first on
   every street (PyPokerEngine issue #82). phh-std reverses a heads-up hand's blinds, so the
   export writes ``blinds_or_straddles = [big, small]``: p1 (the engine's small blind) posts
-  the small blind and p2 (the button) the big one, and pokerkit's own rules then open every
-  street with p1, exactly as the engine did. Such a history is valid PHH and pokerkit replays
-  it; a reader who assumes the usual heads-up blinds will see a button that posts the big
-  blind, which is what happened. With the usual encoding (``[small, big]``) pokerkit refuses
-  the first action after the flop.
-* PyPokerEngine accepts a "raise" that no opponent can answer (all of them folded or all-in
-  for less) and an all-in "raise" below the bet to call; pokerkit refuses both. They are
-  written as the call they amount to, with a commentary: the chips above the call come back
-  to the raiser under both engines.
-* The engine deals the rest of the board after all but one player folded; those cards were
-  never in play and are left out. Every player still in at the showdown shows (``pN sm``):
-  PyPokerEngine shows every hand, and a reader needs the lines to pay the pot.
+  the small blind, p2 (the button) the big one, and pokerkit's own rules then open every
+  street with p1, as the engine did. The history is valid PHH and pokerkit replays it; read
+  with the usual heads-up convention it shows a button that posts the big blind, which is
+  what happened. Written the usual way (``[small, big]``, the big blind as p1), the same
+  hand is refused by pokerkit at the first action after the flop.
+* The board cards PyPokerEngine deals after all but one player folded were never in play
+  and are left out. Everyone still in at the showdown shows (``pN sm``), as in the engine;
+  the lines let any PHH reader pay the pot.
+* Where PyPokerEngine's betting differs from the standard without changing the chips, the
+  history says what pokerkit needs and a commentary (``# ...``) says what the engine did:
+  a "raise" no opponent can answer, or an all-in "raise" below the bet to call, is written
+  as the call it amounts to (pokerkit refuses both; the chips above the call come back to
+  the raiser in either engine); the check of a player PyPokerEngine ended the street
+  without asking (see :meth:`_Walk.skipped_checks`) is written ``cc``; and a player the
+  forced bets put all-in, whom PyPokerEngine still asks to act, is a standalone commentary.
 
-Known differences that remain, and that :func:`disagreement_reason` names: PyPokerEngine's
-hand evaluator misses the wheel A-2-3-4-5, breaks true ties by hole cards that do not play,
-compares flushes by their top card only, and its split pots drop the odd chips. pokerkit
-also refuses a re-raise PyPokerEngine allows after an all-in raise smaller than a full raise;
-:func:`pokerkit_compatible` says whether pokerkit can replay a hand at all.
+Known differences that remain, and that :func:`disagreement_reason` names
+(:data:`KNOWN_DEFECTS`): PyPokerEngine's hand evaluator misses the wheel A-2-3-4-5, breaks
+true ties by hole cards that do not play, compares flushes by their top card only; its split
+pots drop the odd chips; and it lets a player all-in from the forced bets fold (pokerkit
+keeps that player in the pot). pokerkit refuses outright a raise PyPokerEngine allows after
+an all-in raise smaller than a full raise: :func:`pokerkit_compatible` says whether pokerkit
+can replay a hand at all.
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from phevaluator import evaluate_cards
-from pokerkit import HandHistory, State, parse_action
+from pokerkit import HandHistory, State, parse_action, parse_value
 from pypokerengine.engine.card import Card
 from pypokerengine.engine.hand_evaluator import HandEvaluator
 
@@ -75,9 +81,8 @@ _FLUSHES = range(323, 1600)  # phevaluator's ranks of the flushes
 class HandRecord:
     """One hand as PyPokerEngine dealt, played and paid it, by seat of its table.
 
-    ``starting_stacks`` are the stacks the engine's table held when the hand began, before
-    antes and blinds (after the engine has emptied the stacks of players who could not pay
-    them); a seat with 0 is a busted player still seated, who takes no part in the hand.
+    ``starting_stacks`` are before antes and blinds; a seat with 0 (a busted player still
+    seated, or one the engine seated out, see :func:`hand_record`) takes no part in the hand.
     """
 
     seat_names: tuple[str, ...]
@@ -108,8 +113,11 @@ def hand_record(
     history and nothing left, is recorded with a starting stack of 0.
     """
     seats = round_state["seats"]
-    acted = {entry["uuid"] for entries in round_state["action_histories"].values()
-             for entry in entries or ()}  # fmt: skip
+    acted = {
+        entry["uuid"]
+        for entries in round_state["action_histories"].values()
+        for entry in entries or ()
+    }
     return HandRecord(
         seat_names=tuple(seat["name"] for seat in seats),
         starting_stacks=tuple(
@@ -174,9 +182,7 @@ def hand_history(record: HandRecord) -> HandHistory:
         seats=[seat + 1 for seat in seats],
         seat_count=len(record.seat_names),
     )
-    with warnings.catch_warnings():  # pokerkit warns of a fold when checking is free
-        warnings.simplefilter("ignore", UserWarning)
-        walk = _Walk(record, seats, referee=history.create_state())
+    walk = _Walk(record, seats, new_state=history.create_state)
     return replace(history, actions=walk.lines)
 
 
@@ -185,15 +191,17 @@ class _Walk:
 
     It keeps each player's chips behind, street bet and folding, the player pokerkit would
     start the showdown with (the last one to bet or raise, else the street's first to act),
-    and, at the end, what each player put in the pot. A ``referee`` (pokerkit's state of the
-    hand) follows the lines as they are written, for as long as it accepts them, and tells
-    which checks pokerkit asks for that PyPokerEngine skipped.
+    and, at the end, what each player put in the pot. ``new_state`` (pokerkit's initial
+    state of the hand) serves to find the check PyPokerEngine skipped, if it skipped one.
     """
 
     def __init__(
-        self, record: HandRecord, seats: tuple[int, ...], referee: State | None = None
+        self,
+        record: HandRecord,
+        seats: tuple[int, ...],
+        new_state: Callable[[], State] | None = None,
     ) -> None:
-        self.record, self.seats, self.referee = record, seats, referee
+        self.record, self.seats, self.new_state = record, seats, new_state
         self.index = {record.seat_uuids[seat]: i for i, seat in enumerate(seats)}
         self.behind = [record.starting_stacks[seat] for seat in seats]
         self.bets = [0] * len(seats)
@@ -201,35 +209,18 @@ class _Walk:
         self.engine_folded: set[int] = set()  # all-in players PyPokerEngine let fold
         self.opener = 2 % len(seats)  # preflop: the player after the big blind
         self.shown = False
-        self.lines: list[str] = []
-        for i, seat in enumerate(seats):
-            self.emit(f"d dh p{i + 1} {phh_cards(record.hole_cards[seat])}")
+        self.asked: set[int] = set()  # who acted of their own will on this street
+        self.lines = [
+            f"d dh p{i + 1} {phh_cards(record.hole_cards[seat])}" for i, seat in enumerate(seats)
+        ]
         for street in STREETS:
             self.street(street)
 
-    def emit(self, line: str) -> None:
-        self.lines.append(line)
-        if self.referee is not None:
-            try:
-                _burn_cards(self.referee)
-                parse_action(self.referee, line)
-            except ValueError:
-                self.referee = None  # pokerkit refuses the hand from here on
-
-    def skipped_checks(self) -> None:
-        """Checks pokerkit asks for where PyPokerEngine ended the street without asking.
-
-        With antes, PyPokerEngine's big blind loses its option when nobody raised (its
-        ``__is_agreed`` looks for a history of the big blind alone, and the ante is in it).
-        """
-        while self.referee is not None and self.referee.actor_index is not None:
-            if self.referee.checking_or_calling_amount != 0:
-                return
-            player = self.referee.actor_index + 1
-            self.emit(f"p{player} cc # PyPokerEngine did not ask p{player}: a check")
-
     def in_hand(self) -> list[int]:
         return [i for i, folded in enumerate(self.folded) if not folded]
+
+    def with_chips(self) -> list[int]:
+        return [i for i in self.in_hand() if self.behind[i] > 0]
 
     def engine_in_hand(self) -> list[int]:
         return [i for i in self.in_hand() if i not in self.engine_folded]
@@ -244,33 +235,62 @@ class _Walk:
             cards = self.record.board[BOARD_OF_STREET[street]]
             if len(self.in_hand()) < 2 or not cards:
                 return
-            self.emit(f"d db {phh_cards(cards)}")
-            self.bets, self.opener = [0] * len(self.seats), 0
+            self.lines.append(f"d db {phh_cards(cards)}")
+            self.bets, self.opener, self.asked = [0] * len(self.seats), 0, set()
+        contested = len(self.with_chips()) >= 2
         for entry in self.record.actions.get(street) or ():
             self.play(entry)
-        self.skipped_checks()
+        if contested:
+            self.skipped_checks()
         if self.at_showdown(street):
             self.show()
 
     def play(self, entry: dict) -> None:
         player, kind = self.index[entry["uuid"]], entry["action"]
+        if kind in ("CALL", "RAISE", "FOLD"):
+            self.asked.add(player)
         if kind in ("CALL", "RAISE", "FOLD") and self.behind[player] == 0:
             self.asked_all_in(player, kind)
         elif kind == "ANTE":
             self.behind[player] -= min(int(entry["amount"]), self.behind[player])
         elif kind == "FOLD":
             self.folded[player] = True
-            self.emit(f"p{player + 1} f")
+            self.lines.append(f"p{player + 1} f")
         elif kind in BLINDS:
             self.pay_to(player, int(entry["amount"]))
         elif kind == "CALL":
             self.pay_to(player, int(entry["amount"]))
-            self.emit(f"p{player + 1} cc")
+            self.lines.append(f"p{player + 1} cc")
         elif kind == "RAISE":
-            self.emit(self.raise_line(player, int(entry["amount"])))
+            self.lines.append(self.raise_line(player, int(entry["amount"])))
             self.pay_to(player, int(entry["amount"]))
         else:
             raise ValueError(f"unknown PyPokerEngine action {kind!r}")
+
+    def skipped_checks(self) -> None:
+        """The checks pokerkit asks for where PyPokerEngine ended a street without asking.
+
+        PyPokerEngine ends a street without asking the last player who can still act when
+        nothing is bet to them (``RoundManager.__is_everyone_agreed``), say after the only
+        other one with chips folded. And it gives the big blind its option only while the
+        blind is its sole action (``__is_agreed``): with antes there is an ante too, and in
+        an unraised pot the big blind is never asked. Where a player in the hand with chips
+        did not act and faces no bet, pokerkit (replaying the lines so far) says who it asks.
+        """
+        skipped = [
+            i for i in self.with_chips() if i not in self.asked and self.bets[i] == max(self.bets)
+        ]
+        if not skipped or self.new_state is None:
+            return
+        state = self.new_state()
+        try:
+            _apply(state, self.lines)
+        except ValueError:
+            return  # pokerkit refuses the hand already
+        while state.actor_index is not None and state.checking_or_calling_amount == 0:
+            line = f"p{state.actor_index + 1} cc # PyPokerEngine did not ask: a check"
+            self.lines.append(line)
+            _apply(state, [line])
 
     def asked_all_in(self, player: int, kind: str) -> None:
         """PyPokerEngine asks a player the forced bets put all-in; pokerkit does not.
@@ -278,7 +298,7 @@ class _Walk:
         A call or raise changes nothing and becomes a commentary. A fold forfeits the pot in
         PyPokerEngine; pokerkit keeps the player in, so it is noted and remembered.
         """
-        self.emit(f"# PyPokerEngine asked p{player + 1}, all-in, who chose {kind.lower()}")
+        self.lines.append(f"# PyPokerEngine asked p{player + 1}, all-in, who chose {kind.lower()}")
         if kind == "FOLD":
             self.engine_folded.add(player)
 
@@ -302,10 +322,8 @@ class _Walk:
         self.bets[player] += paid
 
     def at_showdown(self, street: str) -> bool:
-        in_hand = self.in_hand()
-        with_chips = [i for i in in_hand if self.behind[i] > 0]
-        last = street == STREETS[-1] or len(with_chips) <= 1
-        return not self.shown and len(in_hand) >= 2 and last
+        last = street == STREETS[-1] or len(self.with_chips()) <= 1
+        return not self.shown and len(self.in_hand()) >= 2 and last
 
     def show(self) -> None:
         self.shown = True
@@ -314,7 +332,7 @@ class _Walk:
             i = (self.opener + step) % count
             if not self.folded[i]:
                 cards = phh_cards(self.record.hole_cards[self.seats[i]])
-                self.emit(f"p{i + 1} sm {cards}")
+                self.lines.append(f"p{i + 1} sm {cards}")
 
 
 def write_phh(path: Path, records: Iterable[HandRecord]) -> None:
@@ -346,15 +364,20 @@ def replay_final_stacks(history: HandHistory) -> list[int]:
     must finish the hand. Raises ``ValueError`` with pokerkit's reason otherwise.
     """
     state = history.create_state()
-    with warnings.catch_warnings():  # pokerkit warns of a fold when checking is free
-        warnings.simplefilter("ignore", UserWarning)
-        for action in history.actions:
-            _burn_cards(state)
-            parse_action(state, action, history.parse_value)
-        _burn_cards(state)
+    _apply(state, history.actions, history.parse_value)
     if state.status:
         raise ValueError("the actions stop before the hand is over")
     return [int(stack) for stack in state.stacks]
+
+
+def _apply(state: State, actions: Iterable[str], parse_value: Callable = parse_value) -> None:
+    """Apply PHH actions to a pokerkit state, burning the cards it burns before each deal."""
+    with warnings.catch_warnings():  # pokerkit warns of a fold when checking is free
+        warnings.simplefilter("ignore", UserWarning)
+        for action in actions:
+            _burn_cards(state)
+            parse_action(state, action, parse_value)
+        _burn_cards(state)
 
 
 def _burn_cards(state: State) -> None:
@@ -373,10 +396,10 @@ def seat_stacks(record: HandRecord, stacks: Sequence[int]) -> tuple[int, ...]:
 def pokerkit_compatible(record: HandRecord) -> bool:
     """Whether pokerkit's rules replay the exported hand to its end (whatever it pays).
 
-    True for every heads-up hand too, thanks to the blinds written ``[big, small]``.
-    False where pokerkit refuses an action PyPokerEngine allowed: a re-raise by a player
-    who had acted before an all-in raise smaller than a full raise, or a raise by less
-    than the largest raise of the street after such an all-in.
+    True for heads-up hands too, thanks to the blinds written ``[big, small]``. False where
+    pokerkit refuses a raise PyPokerEngine allowed after an all-in raise smaller than a full
+    raise: by a player who had acted before it, or who has less than a full raise to call
+    (pokerkit: "Short all-in cannot be raised").
     """
     try:
         replay_final_stacks(hand_history(record))
@@ -400,7 +423,7 @@ def disagreement_reason(record: HandRecord, replayed: Sequence[int] | None = Non
     if seat_stacks(record, replayed) == record.final_stacks:
         return None
     walk = _Walk(record, player_seats(record))
-    reasons = showdown_defects(record)
+    reasons = _showdown_defects(record, walk)
     if any(replayed[player] > 0 for player in walk.engine_folded):
         reasons.add(ALL_IN_FOLD)
     if not reasons:
@@ -408,13 +431,13 @@ def disagreement_reason(record: HandRecord, replayed: Sequence[int] | None = Non
     return "; ".join(sorted(reasons))
 
 
-def showdown_defects(record: HandRecord) -> set[str]:
+def _showdown_defects(record: HandRecord, walk: _Walk) -> set[str]:
     """The known PyPokerEngine defects that change who is paid what at this hand's showdown.
 
     Each pot (the main pot, then one per all-in level) is judged twice among the players
-    eligible for it: by phevaluator (true rules) and by PyPokerEngine's own evaluator.
+    PyPokerEngine held eligible for it: by phevaluator (true rules) and by PyPokerEngine's
+    own evaluator, and a pot split among several true winners is checked for odd chips.
     """
-    walk = _Walk(record, player_seats(record))
     in_hand = walk.engine_in_hand()
     if len(in_hand) < 2 or len(record.board) < 5:
         return set()
