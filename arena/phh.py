@@ -65,6 +65,7 @@ from agent.poker.cards import from_ppe_id, parse_card, to_human, to_ppe_id
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_OF_STREET = {"flop": slice(0, 3), "turn": slice(3, 4), "river": slice(4, 5)}
 BLINDS = ("SMALLBLIND", "BIGBLIND")
+CHOICES = ("CALL", "RAISE", "FOLD")  # the actions a player is asked for
 
 ODD_CHIP = "split pot: PyPokerEngine loses the odd chips"
 WHEEL = "PyPokerEngine evaluator: wheel straight A-2-3-4-5 not seen"
@@ -247,9 +248,9 @@ class _Walk:
 
     def play(self, entry: dict) -> None:
         player, kind = self.index[entry["uuid"]], entry["action"]
-        if kind in ("CALL", "RAISE", "FOLD"):
+        if kind in CHOICES:
             self.asked.add(player)
-        if kind in ("CALL", "RAISE", "FOLD") and self.behind[player] == 0:
+        if kind in CHOICES and self.behind[player] == 0:
             self.asked_all_in(player, kind)
         elif kind == "ANTE":
             self.behind[player] -= min(int(entry["amount"]), self.behind[player])

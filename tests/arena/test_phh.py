@@ -173,6 +173,57 @@ def test_heads_up_the_engine_way_replays_and_the_standard_blinds_do_not():
         replay_final_stacks(standard)
 
 
+def test_raises_pokerkit_refuses_are_written_as_the_calls_they_amount_to():
+    """ann is on the big blind with 50 chips and shoves over bob's raise; bob "raises" to
+    200, which nobody can call. With 60 chips, ann's all-in "raise" to 60 is below bob's
+    100. PyPokerEngine gives bob his surplus back both times; ann's nines win the pot."""
+    unanswerable = dataclasses.replace(
+        HEADS_UP,
+        starting_stacks=(50, 1000),
+        actions={"preflop": [
+            entry("b", "SMALLBLIND", 5), entry("a", "BIGBLIND", 10), entry("b", "RAISE", 30),
+            entry("a", "RAISE", 50), entry("b", "RAISE", 200),
+        ]},
+        final_stacks=(100, 950),
+    )  # fmt: skip
+    assert hand_history(unanswerable).actions[2:7] == [
+        "p1 cbr 30", "p2 cbr 50", "p1 cc # PyPokerEngine: raise to 200, nobody can call it",
+        "p2 sm 9s9h", "p1 sm QcJd",  # ann made the last raise, so she shows first
+    ]  # fmt: skip
+    short = dataclasses.replace(
+        HEADS_UP,
+        starting_stacks=(60, 1000),
+        actions={"preflop": [
+            entry("b", "SMALLBLIND", 5), entry("a", "BIGBLIND", 10), entry("b", "RAISE", 100),
+            entry("a", "RAISE", 60),
+        ]},
+        final_stacks=(120, 940),
+    )  # fmt: skip
+    assert hand_history(short).actions[2:4] == [
+        "p1 cbr 100", "p2 cc # PyPokerEngine: all-in raise to 60, a call"
+    ]  # fmt: skip
+    for record in (unanswerable, short):
+        replayed = replay_final_stacks(hand_history(record))
+        assert seat_stacks(record, replayed) == record.final_stacks
+        assert disagreement_reason(record, replayed) is None
+
+
+def test_min_bet_is_the_small_blind_because_pyPokerEngine_min_raises_to_bb_plus_sb():
+    record = dataclasses.replace(
+        THREE_HANDED,
+        ante=0,
+        actions={"preflop": [
+            entry("b", "SMALLBLIND", 5), entry("c", "BIGBLIND", 10), entry("a", "RAISE", 15),
+            entry("b", "FOLD"), entry("c", "FOLD"),
+        ]},
+        final_stacks=(1015, 995, 990),
+    )  # fmt: skip
+    history = hand_history(record)
+    assert replay_final_stacks(history) == [995, 990, 1015]
+    with pytest.raises(ValueError, match="below the minimum allowed 20"):
+        replay_final_stacks(dataclasses.replace(history, min_bet=10))
+
+
 def test_a_reraise_after_a_short_all_in_is_exported_but_pokerkit_refuses_it():
     """ann (25 chips) shoves 15 over bob's flop bet of 10: not a full raise, so pokerkit
     lets bob, who has acted, only call; PyPokerEngine let him raise to 20."""
@@ -204,16 +255,14 @@ def test_a_reraise_after_a_short_all_in_is_exported_but_pokerkit_refuses_it():
     ]  # fmt: skip
     assert not pokerkit_compatible(record)
     reason = disagreement_reason(record)
-    assert (
-        reason is not None
-        and reason == "pokerkit refuses the history: Short all-in cannot be raised."
-    )
+    assert reason == "pokerkit refuses the history: Short all-in cannot be raised."
 
 
 def play_stacks(
     table: RingTable, deck: list[int], stacks: list[int], ante: int, seed: int
-) -> HandRecord:
-    """One hand inside PyPokerEngine with its own Dealer, from ``stacks`` (0: busted seat)."""
+) -> tuple[HandRecord, dict]:
+    """One hand inside PyPokerEngine with its own Dealer, from ``stacks`` (0: busted seat):
+    its record and PyPokerEngine's final ``round_state``."""
     random.seed(seed)
     slots = ring_slots(len(stacks))
     engine_table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(deck)))
@@ -224,7 +273,7 @@ def play_stacks(
     table.dealer.start_game(1)
     round_state = table.proxies["A"].last_result["round_state"]
     holes = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(len(stacks))]
-    return hand_record(round_state, stacks, holes, ante)
+    return hand_record(round_state, stacks, holes, ante), round_state
 
 
 def fish_table(players: int) -> RingTable:
@@ -235,7 +284,7 @@ def test_checks_pyPokerEngine_skips_are_written_and_replay():
     """With antes PyPokerEngine never gives the big blind its option in an unraised pot
     (three always-calling fish here); pokerkit asks it, and the history has it check."""
     deck = deal_deck(deal_seed(3, 0), players=3)
-    record = play_stacks(fish_table(3), deck, [100, 100, 100], ante=2, seed=0)
+    record, _ = play_stacks(fish_table(3), deck, [100, 100, 100], ante=2, seed=0)
     preflop = [entry["action"] for entry in record.actions["preflop"]]
     assert preflop == ["ANTE"] * 3 + ["SMALLBLIND", "BIGBLIND", "CALL", "CALL"]
     history = hand_history(record)
@@ -250,7 +299,7 @@ def test_a_player_all_in_from_the_forced_bets_is_asked_by_pyPokerEngine_only():
     """The big blind has 12 chips: an ante of 2 and the blind of 10 leave it nothing, yet
     PyPokerEngine asks it to act. Its call is a commentary that pokerkit passes over."""
     deck = deal_deck(deal_seed(4, 0), players=3)
-    record = play_stacks(fish_table(3), deck, [100, 100, 12], ante=2, seed=0)
+    record, _ = play_stacks(fish_table(3), deck, [100, 100, 12], ante=2, seed=0)
     history = hand_history(record)
     assert "# PyPokerEngine asked p2, all-in, who chose call" in history.actions
     assert disagreement_reason(record) is None
@@ -324,7 +373,12 @@ def test_pokerkit_replays_1000_ring_hands_to_the_stacks_pyPokerEngine_paid():
 
 
 def test_pokerkit_replays_short_stacked_hands_with_side_pots_antes_and_busted_seats():
-    reasons = check_against_pokerkit(short_stack_records(400, seed=7))
+    played = list(short_stack_records(400, seed=7))
+    side_pots = [any(pot["amount"] for pot in state["pot"]["side"]) for _, state in played]
+    assert sum(side_pots) >= 100
+    assert sum(0 in record.starting_stacks for record, _ in played) >= 100
+    assert sum(record.ante > 0 for record, _ in played) >= 150
+    reasons = check_against_pokerkit(record for record, _ in played)
     print("\nshort-stack hands:", dict(reasons))
     assert reasons["hands"] == 400
     assert reasons["agreed"] >= 380
@@ -335,6 +389,7 @@ def test_pokerkit_replays_heads_up_hands_played_the_engine_way():
     after_the_flop = [record for record in records if record.actions.get("flop")]
     assert len(after_the_flop) >= 60
     assert all(len(player_seats(record)) == 2 for record in records)
+    assert all(pokerkit_compatible(record) for record in after_the_flop)
     reasons = check_against_pokerkit(records)
     print("\nheads-up hands:", dict(reasons))
     assert reasons["agreed"] >= 190
