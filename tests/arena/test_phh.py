@@ -19,7 +19,11 @@ from pypokerengine.engine.table import Table
 from agent.poker.cards import parse_card, to_ppe_id
 from arena.engine import RingTable, ring_slots
 from arena.phh import (
+    FLUSH,
+    HOLE_KICKER,
     KNOWN_DEFECTS,
+    ODD_CHIP,
+    WHEEL,
     HandRecord,
     disagreement_reason,
     hand_history,
@@ -222,6 +226,52 @@ def test_min_bet_is_the_small_blind_because_pyPokerEngine_min_raises_to_bb_plus_
     assert replay_final_stacks(history) == [995, 990, 1015]
     with pytest.raises(ValueError, match="below the minimum allowed 20"):
         replay_final_stacks(dataclasses.replace(history, min_bet=10))
+
+
+def checked_down(holes: tuple[str, ...], board: str, ante: int, paid: tuple[int, ...]):
+    """ann (button), bob and cat limp and check to the showdown; PyPokerEngine pays ``paid``.
+    With antes its big blind gets no option (the history shows no big-blind action)."""
+    option = [] if ante else [entry("c", "CALL", 10)]
+    checks = [entry(uuid, "CALL", 0) for uuid in "bca"]
+    return dataclasses.replace(
+        THREE_HANDED,
+        hole_cards=tuple(ppe(hole[:2], hole[2:]) for hole in holes),
+        board=ppe(*re.findall("..", board)),
+        ante=ante,
+        actions={
+            "preflop": [
+                *(entry(uuid, "ANTE", ante) for uuid in ("abc" if ante else "")),
+                entry("b", "SMALLBLIND", 5), entry("c", "BIGBLIND", 10),
+                entry("a", "CALL", 10), entry("b", "CALL", 10), *option,
+            ],
+            "flop": checks, "turn": checks, "river": checks,
+        },
+        final_stacks=paid,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "ante", "paid", "pokerkit_paid", "reason"),
+    [
+        # ann's 4-9 makes the wheel; PyPokerEngine sees no straight and pays bob's aces.
+        (("4d9h", "AcKc", "7s8s"), "As2d5hJd3c", 0, (990, 1020, 990), (1020, 990, 990), WHEEL),
+        # Broadway on the board ties all three; PyPokerEngine pays cat's unused ace.
+        (("9c8d", "2h3h", "Ad7s"), "ThJdKcQcAc", 0, (990, 990, 1020), (1000, 1000, 1000),
+         HOLE_KICKER),
+        # ann's J-9-8-6-5 spade flush beats the board's J-9-6-5-4; PyPokerEngine sees two
+        # jack-high flushes and pays bob's king, which does not play.
+        (("8sTc", "2dKh", "QhQd"), "4s5s9sJs6s", 0, (990, 1020, 990), (1020, 990, 990), FLUSH),
+        # ann and bob split 33 chips with the same sevens: PyPokerEngine pays 16 each,
+        # pokerkit gives the odd chip to bob, the first of them after the button.
+        (("7h5s", "7d5h", "Ad3s"), "6c9cTc3h7s", 1, (1005, 1005, 989), (1005, 1006, 989),
+         ODD_CHIP),
+    ],
+)  # fmt: skip
+def test_each_known_defect_is_named(holes, board, ante, paid, pokerkit_paid, reason):
+    record = checked_down(holes, board, ante, paid)
+    replayed = replay_final_stacks(hand_history(record))
+    assert seat_stacks(record, replayed) == pokerkit_paid
+    assert disagreement_reason(record, replayed) == reason
 
 
 def test_a_reraise_after_a_short_all_in_is_exported_but_pokerkit_refuses_it():
