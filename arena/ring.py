@@ -124,7 +124,7 @@ class RingFailure(RuntimeError):
 
 def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[int]) -> None:
     """Write the hand just played as ``<phh_dir>/hand-<index>.phh``."""
-    from arena.hand_history import hand_record, write_phh
+    from arena.phh import hand_record, write_phh
 
     round_state = next(iter(table.proxies.values())).last_result["round_state"]
     players = len(config.bots)

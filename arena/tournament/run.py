@@ -127,7 +127,7 @@ def play_tournaments(config: TournamentConfig, indices: list[int]) -> list[dict[
         row = tournament_row(config, index, record)
         rows.append(row)
         if config.phh_dir is not None:
-            from arena.hand_history import write_phh
+            from arena.phh import write_phh
 
             write_phh(Path(config.phh_dir) / f"tournament-{index:06d}.phhs", hands)
         if config.strict:
@@ -159,7 +159,7 @@ def play_one(config: TournamentConfig, field_: Field, index: int) -> tuple[Any, 
 
 def phh_observer(hands: list, config: TournamentConfig, index: int) -> Callable:
     """A hand observer that keeps each hand's PHH record."""
-    from arena.hand_history import hand_record
+    from arena.phh import hand_record
 
     def observe(hand: int, result: Any, round_state: dict, before: list[int]) -> None:
         deck = result.deck
