@@ -68,6 +68,16 @@ def ring_slots(players: int) -> tuple[str, ...]:
     return tuple(SLOT_LETTERS[:players])
 
 
+def rotated(slots: tuple[str, ...], index: int) -> tuple[str, ...]:
+    """The slot in each seat for run unit ``index``: seat rotation ``index % len(slots)``.
+
+    >>> rotated(("A", "B", "C"), 4)
+    ('B', 'C', 'A')
+    """
+    rotation = index % len(slots)
+    return slots[rotation:] + slots[:rotation]
+
+
 @dataclass
 class SeatProxy(BasePokerPlayer):
     """Stands between the engine and one bot: forwards messages, times and logs decisions."""

@@ -206,20 +206,32 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     os.replace(temporary, path)
 
 
-def write_match_file(out_dir: Path, config: Any) -> None:
-    """Record the match's configuration, so ``--resume`` can finish it."""
-    write_json(out_dir / MATCH_FILE, {"format_version": FORMAT_VERSION, **asdict(config)})
+def write_run_file(path: Path, config: Any) -> None:
+    """Record a run's configuration (a dataclass), so ``--resume`` can finish it."""
+    write_json(path, {"format_version": FORMAT_VERSION, **asdict(config)})
 
 
-def read_match_file(out_dir: Path) -> dict[str, Any]:
-    """The configuration saved by :func:`write_match_file`; ValueError if absent or foreign."""
-    path = out_dir / MATCH_FILE
+def read_run_file(path: Path, kind: str) -> dict[str, Any]:
+    """The configuration saved by :func:`write_run_file`; ValueError if absent or foreign.
+
+    ``kind`` names what the folder should hold, for the message (``"an arena match"``).
+    """
     if not path.is_file():
-        raise ValueError(f"{str(out_dir)!r} holds no {MATCH_FILE}: it is not an arena match folder")
+        raise ValueError(f"{str(path.parent)!r} holds no {path.name}: it is not {kind} folder")
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.pop("format_version", None) != FORMAT_VERSION:
         raise ValueError(f"{str(path)!r} has an unknown format version")
     return data
+
+
+def write_match_file(out_dir: Path, config: Any) -> None:
+    """Record the match's configuration, so ``--resume`` can finish it."""
+    write_run_file(out_dir / MATCH_FILE, config)
+
+
+def read_match_file(out_dir: Path) -> dict[str, Any]:
+    """The configuration saved by :func:`write_match_file`; ValueError if absent or foreign."""
+    return read_run_file(out_dir / MATCH_FILE, "an arena match")
 
 
 def plot_winnings(

@@ -11,34 +11,24 @@ finish, so an interrupted run resumes where it stopped.
 
 from __future__ import annotations
 
-import json
-import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots
-from arena.match import ChunkRunner, build_bots, chunks, reseed, run_local
-from arena.results import (
-    ERRORS_FILE,
-    HANDS_FILE,
-    SUMMARY_FILE,
-    ErrorsWriter,
-    count_errors,
-    prune_errors,
-    write_json,
-)
-from arena.roundrobin import unique_labels
+from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots, rotated
+from arena.match import ChunkRunner, build_bots, reseed, run_local
+from arena.results import HANDS_FILE, SUMMARY_FILE, read_run_file, write_json
+from arena.resumable import play_missing
+from arena.roundrobin import labels_by_slot
 from arena.rows_file import RowsFile
 from arena.seeding import deal_deck, deal_seed, hand_seed
 from arena.stats import match_stats
 
 CONFIG_FILE = "ring.json"
 MARKDOWN_FILE = "summary.md"
-FORMAT_VERSION = 1
 CHUNK_DEALS = 20
 
 
@@ -74,8 +64,7 @@ class RingConfig:
         return ring_slots(len(self.bots))
 
     def seat_slots(self, index: int) -> tuple[str, ...]:
-        rotation = index % len(self.bots)
-        return self.slots[rotation:] + self.slots[:rotation]
+        return rotated(self.slots, index)
 
     def play(self, indices: list[int]) -> list[dict[str, Any]]:
         """Play the given hands (any order, any process) and return their rows."""
@@ -169,21 +158,12 @@ def typed_row(raw: dict[str, str]) -> dict[str, Any]:
 
 
 def player_names(config: RingConfig) -> dict[str, str]:
-    return dict(zip(config.slots, unique_labels(config.bots), strict=True))
-
-
-def write_config(out_dir: Path, config: RingConfig) -> None:
-    write_json(out_dir / CONFIG_FILE, {"format_version": FORMAT_VERSION, **asdict(config)})
+    return labels_by_slot(config.bots)
 
 
 def read_config(out_dir: Path) -> RingConfig:
     """The ring game saved in ``out_dir``; ValueError if there is none or it is foreign."""
-    path = out_dir / CONFIG_FILE
-    if not path.is_file():
-        raise ValueError(f"{str(out_dir)!r} holds no {CONFIG_FILE}: it is not a ring game")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if data.pop("format_version", None) != FORMAT_VERSION:
-        raise ValueError(f"{str(path)!r} has an unknown format version")
+    data = read_run_file(out_dir / CONFIG_FILE, "a ring game")
     return RingConfig(**{**data, "bots": tuple(data["bots"])})
 
 
@@ -195,31 +175,15 @@ def run_ring(
     on_progress: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play every hand not yet in ``out_dir/hands.csv``, then summarise."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    write_config(out_dir, config)
-    if config.phh_dir is not None:
-        Path(config.phh_dir).mkdir(parents=True, exist_ok=True)
     store = RowsFile(out_dir / HANDS_FILE, ring_columns(config), typed_row)
-    rows = [row for row in store.read() if row["index"] < config.hands]
-    store.rewrite(rows)
-    done = {row["index"] for row in rows}
-    prune_errors(out_dir / ERRORS_FILE, done)
-    missing = [index for index in range(config.hands) if index not in done]
-    names, error_log = player_names(config), ErrorsWriter(out_dir / ERRORS_FILE)
-    started = time.perf_counter()
     size = CHUNK_DEALS * len(config.bots)
-    for batch in runner(config, chunks(missing, size=size), workers):
-        error_log.write(batch, names)
-        store.append(batch)
-        rows.extend(batch)
-        if on_progress is not None:
-            on_progress(batch)
-    elapsed = time.perf_counter() - started
-    store.rewrite(rows)
-    summary = summarize(config, rows, elapsed, len(missing))
-    errors = count_errors(out_dir / ERRORS_FILE, set(range(config.hands)), names)
+    done = play_missing(
+        config, out_dir, CONFIG_FILE, store, config.hands, size, player_names(config),
+        workers, runner, on_progress,
+    )  # fmt: skip
+    summary = summarize(config, done.rows, done.wall_seconds, done.played)
     for entry in summary["bots"]:
-        entry["errors"] = errors[entry["name"]]
+        entry["errors"] = done.errors[entry["name"]]
     write_json(out_dir / SUMMARY_FILE, summary)
     (out_dir / MARKDOWN_FILE).write_text(markdown(summary) + "\n", encoding="utf-8")
     return summary

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from arena.engine import ring_slots
 from arena.match import MatchConfig, run_local, run_match
 from arena.registry import parse_bot_spec
 from arena.results import MATCH_FILE, read_match_file
@@ -47,6 +48,15 @@ def unique_labels(bots: Sequence[str]) -> list[str]:
         f"{label}#{labels[: i + 1].count(label)}" if labels.count(label) > 1 else label
         for i, label in enumerate(labels)
     ]
+
+
+def labels_by_slot(bots: Sequence[str]) -> dict[str, str]:
+    """The :func:`unique_labels` of a table's bots by slot (A, B, ...).
+
+    >>> labels_by_slot(["fish", "fish", "honest"])
+    {'A': 'fish#1', 'B': 'fish#2', 'C': 'honest'}
+    """
+    return dict(zip(ring_slots(len(bots)), unique_labels(bots), strict=True))
 
 
 def pair_folder(out_dir: Path, labels: Sequence[str], i: int, j: int) -> Path:

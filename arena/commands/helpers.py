@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
+from tqdm import tqdm
 
 from arena.match import ChunkRunner, portable_spec, run_local
 from arena.registry import make_bot, parse_bot_spec, validate_spec
+from arena.rows_file import RowsFile
 
 
 def checked_bot(text: str) -> str:
@@ -28,6 +35,23 @@ def checked_bot(text: str) -> str:
         first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise click.UsageError(f"bot {text!r} cannot be built: {first_line}") from None
     return portable_spec(text)
+
+
+def resumed_run(resume: Path, read: Callable[[Path], Any], **counts: int | None) -> Any:
+    """The run saved in ``resume`` (a count such as ``hands=`` may extend it), its bots checked.
+
+    UsageError naming the problem if the folder holds no run, or a foreign one.
+    """
+    try:
+        config = read(resume)
+        extended = {name: count for name, count in counts.items() if count is not None}
+        config = replace(config, **extended)
+    except (ValueError, TypeError) as error:
+        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
+    for bot in config.bots:
+        checked_bot(bot)
+    ensure_writable(resume)
+    return config
 
 
 def prepare_out_dir(out: Path | None, *bots: str) -> Path:
@@ -57,6 +81,42 @@ def ensure_writable(out: Path) -> None:
 
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)
+
+
+def engine_options(command: Callable) -> Callable:
+    """The options every command that plays bots takes: backend, progress bar, bot errors."""
+    options = [
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+                     show_default=True),
+        click.option("--ray-address", default=None, help="Join this Ray cluster (default: local)."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+        click.option("--decision-timeout", type=float, default=None,
+                     help="Seconds a decision may take; a slower one is an error and a fold."),
+        click.option("--strict", is_flag=True,
+                     help="Stop at a bot's first error instead of folding."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def progress_bar(store: RowsFile, total: int, unit: str, quiet: bool) -> tqdm:
+    """A progress bar over a resumable run's ``total`` units, starting at those already done."""
+    already = sum(1 for row in store.read() if row["index"] < total)
+    return tqdm(total=total, initial=already, unit=unit, disable=quiet, dynamic_ncols=True)
+
+
+@contextmanager
+def resume_hint_on_stop(hint: str, failure: type[Exception]) -> Iterator[None]:
+    """Turn Ctrl-C, a ``--strict`` bot failure or a dead worker into one line ending in ``hint``."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise click.ClickException(f"interrupted; {hint}") from None
+    except failure as error:
+        raise click.ClickException(f"{error} (--strict); {hint}") from None
+    except BrokenProcessPool:
+        raise click.ClickException(f"a worker process died; {hint}") from None
 
 
 def chunk_runner(backend: str, ray_address: str | None) -> ChunkRunner:

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import click
-from tqdm import tqdm
 
-from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
+from arena.commands.helpers import (
+    checked_bot,
+    chunk_runner,
+    prepare_out_dir,
+    progress_bar,
+    resume_hint_on_stop,
+    resumed_run,
+)
 from arena.match import default_workers
-from arena.ring import CONFIG_FILE, RingConfig, RingFailure, markdown, read_config, run_ring
+from arena.results import HANDS_FILE
+from arena.ring import (
+    RingConfig,
+    RingFailure,
+    markdown,
+    read_config,
+    ring_columns,
+    run_ring,
+    typed_row,
+)
+from arena.rows_file import RowsFile
 
 RING_HANDS = 100_000
 
@@ -31,20 +46,6 @@ def new_ring_config(bots: tuple[str, ...], options: dict[str, Any]) -> RingConfi
         raise click.UsageError(str(error)) from error
 
 
-def resumed_ring_config(resume: Path, hands: int | None) -> RingConfig:
-    """The saved ring game of ``resume`` (``--hands`` may extend it)."""
-    try:
-        config = read_config(resume)
-        if hands is not None:
-            config = RingConfig(**{**config.__dict__, "hands": hands})
-    except (ValueError, TypeError) as error:
-        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
-    for bot in config.bots:
-        checked_bot(bot)
-    ensure_writable(resume)
-    return config
-
-
 def run_ring_game(
     bots: tuple[str, ...], options: dict[str, Any], out: Path | None, resume: Path | None,
     workers: int | None, backend: str, ray_address: str | None, quiet: bool,
@@ -53,28 +54,20 @@ def run_ring_game(
     if resume is not None:
         if out is not None and out != resume:
             raise click.UsageError("give either --out or --resume, not both")
-        config, out = resumed_ring_config(resume, options["hands"]), resume
+        config, out = resumed_run(resume, read_config, hands=options["hands"]), resume
     else:
         config = new_ring_config(bots, options)
         out = prepare_out_dir(out, *config.bots)
-    runner = chunk_runner(backend, ray_address)
-    bar = tqdm(total=config.hands, unit="hand", disable=quiet, dynamic_ncols=True)
+    store = RowsFile(out / HANDS_FILE, ring_columns(config), typed_row)
+    bar = progress_bar(store, config.hands, "hand", quiet)
     hint = f"finish the game with `arena run --resume {out}`"
     try:
-        summary = run_ring(
-            config, out, workers or default_workers(), runner,
-            on_progress=lambda batch: bar.update(len(batch)),
-        )  # fmt: skip
-    except KeyboardInterrupt:
-        raise click.ClickException(f"interrupted; {hint}") from None
-    except RingFailure as failure:
-        raise click.ClickException(f"{failure} (--strict); {hint}") from None
-    except BrokenProcessPool:
-        raise click.ClickException(f"a worker process died; {hint}") from None
+        with resume_hint_on_stop(hint, RingFailure):
+            summary = run_ring(
+                config, out, workers or default_workers(), chunk_runner(backend, ray_address),
+                on_progress=lambda batch: bar.update(len(batch)),
+            )  # fmt: skip
     finally:
         bar.close()
     click.echo(markdown(summary))
     click.echo(f"files: {out}")
-
-
-__all__ = ["CONFIG_FILE", "run_ring_game"]

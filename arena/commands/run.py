@@ -10,11 +10,17 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
-from arena.commands.ring import CONFIG_FILE as RING_FILE
+from arena.commands.helpers import (
+    checked_bot,
+    chunk_runner,
+    engine_options,
+    ensure_writable,
+    prepare_out_dir,
+)
 from arena.commands.ring import run_ring_game
 from arena.match import BotFailure, MatchConfig, default_workers, portable_spec, run_match
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+from arena.ring import CONFIG_FILE as RING_FILE
 
 VERSUS = ("vs", "v", "versus")
 
@@ -154,12 +160,7 @@ def execute(
 @click.option("--small-blind", type=int, default=5, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
 @click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a match.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
-@click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--decision-timeout", type=float, default=None,
-              help="Seconds a decision may take; a slower one is an error and a fold.")  # fmt: skip
-@click.option("--strict", is_flag=True, help="Stop at a bot's first error instead of folding.")
+@engine_options
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
               help="Ring games: one PHH file per hand here (pokerkit reads them).")  # fmt: skip
 def run_command(

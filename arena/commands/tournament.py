@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import click
-from tqdm import tqdm
 
-from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable, prepare_out_dir
+from arena.commands.helpers import (
+    checked_bot,
+    chunk_runner,
+    engine_options,
+    prepare_out_dir,
+    progress_bar,
+    resume_hint_on_stop,
+    resumed_run,
+)
 from arena.match import default_workers
+from arena.rows_file import RowsFile
 from arena.tournament.report import markdown
 from arena.tournament.run import (
-    CONFIG_FILE,
     TOURNAMENTS_FILE,
     TournamentConfig,
     TournamentFailure,
     read_config,
     run_tournaments,
+    tournament_columns,
+    typed_row,
 )
 from arena.tournament.structure import doubling_levels, parse_payouts, read_structure
 
@@ -66,48 +74,20 @@ def new_config(bots: tuple[str, ...], options: dict[str, Any]) -> TournamentConf
         raise click.UsageError(str(error)) from error
 
 
-def resumed_config(resume: Path, tournaments: int | None) -> TournamentConfig:
-    """The saved run of ``resume`` (``--tournaments`` may extend it)."""
-    if not (resume / CONFIG_FILE).is_file():
-        raise click.UsageError(f"cannot resume {str(resume)!r}: it holds no {CONFIG_FILE}")
-    try:
-        config = read_config(resume)
-        if tournaments is not None:
-            config = TournamentConfig(**{**config.__dict__, "tournaments": tournaments})
-    except (ValueError, TypeError) as error:
-        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
-    for bot in config.bots:
-        checked_bot(bot)
-    ensure_writable(resume)
-    return config
-
-
 def execute(
     config: TournamentConfig, out: Path, workers: int, backend: str, ray_address: str | None,
     progress: bool,
 ) -> dict[str, Any]:  # fmt: skip
     """Run the tournaments with a progress bar; interruptions say how to resume."""
-    from arena.rows_file import RowsFile
-    from arena.tournament.run import tournament_columns, typed_row
-
-    runner = chunk_runner(backend, ray_address)
     store = RowsFile(out / TOURNAMENTS_FILE, tournament_columns(config), typed_row)
-    already = sum(1 for row in store.read() if row["index"] < config.tournaments)
-    bar = tqdm(
-        total=config.tournaments, initial=already, unit="tournament", disable=not progress,
-        dynamic_ncols=True,
-    )  # fmt: skip
-    resume_hint = f"finish the run with `arena tournament --resume {out}`"
+    bar = progress_bar(store, config.tournaments, "tournament", not progress)
+    hint = f"finish the run with `arena tournament --resume {out}`"
     try:
-        return run_tournaments(
-            config, out, workers, runner, on_progress=lambda batch: bar.update(len(batch))
-        )
-    except KeyboardInterrupt:
-        raise click.ClickException(f"interrupted; {resume_hint}") from None
-    except TournamentFailure as failure:
-        raise click.ClickException(f"{failure} (--strict); {resume_hint}") from None
-    except BrokenProcessPool:
-        raise click.ClickException(f"a worker process died; {resume_hint}") from None
+        with resume_hint_on_stop(hint, TournamentFailure):
+            return run_tournaments(
+                config, out, workers, chunk_runner(backend, ray_address),
+                on_progress=lambda batch: bar.update(len(batch)),
+            )  # fmt: skip
     finally:
         bar.close()
 
@@ -136,12 +116,7 @@ def execute(
 @click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a run.")
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
               help="Write each tournament as a PHH file here (pokerkit reads them).")  # fmt: skip
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
-@click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--decision-timeout", type=float, default=None,
-              help="Seconds a decision may take; a slower one is an error and a fold.")  # fmt: skip
-@click.option("--strict", is_flag=True, help="Stop at a bot's first error instead of folding.")
+@engine_options
 def tournament_command(bots: tuple[str, ...], **options: Any) -> None:
     """Play sit-and-go tournaments of 2 to 10 bots inside PyPokerEngine's own game loop.
 
@@ -157,7 +132,8 @@ def tournament_command(bots: tuple[str, ...], **options: Any) -> None:
             raise click.UsageError("give either --out or --resume, not both")
         if bots:
             raise click.UsageError("--resume takes the bots from the run it finishes")
-        config, out = resumed_config(resume, options["tournaments"]), resume
+        config = resumed_run(resume, read_config, tournaments=options["tournaments"])
+        out = resume
     else:
         config = new_config(bots, options)
         out = prepare_out_dir(out, *config.bots)

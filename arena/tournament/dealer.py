@@ -112,9 +112,9 @@ class TournamentDealer(Dealer):
             if had > 0 and has == 0:
                 record.eliminations.append(Elimination(hand, True, had, seat))
         slots = record.seat_slots
-        by_slot = {"after": dict(zip(slots, after, strict=True))}
-        by_slot["before"] = dict(zip(slots, before, strict=True))
-        result = hand_result(self.proxies, slots, deck, by_slot["after"], by_slot["before"])
+        ended = dict(zip(slots, after, strict=True))
+        started = dict(zip(slots, before, strict=True))
+        result = hand_result(self.proxies, slots, deck, ended, started)
         for slot in slots:
             record.illegal[slot] += result.illegal[slot]
             record.errors[slot].extend(f"hand {hand}: {e}" for e in result.errors[slot])

@@ -15,20 +15,19 @@ interrupted run resumes where it stopped with the same result as an uninterrupte
 
 from __future__ import annotations
 
-import json
 import random
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from arena.engine import MAX_SEATS, SeatProxy, ring_slots, seat_proxies
-from arena.match import ChunkRunner, build_bots, chunks, reseed, run_local
-from arena.results import ERRORS_FILE, ErrorsWriter, count_errors, prune_errors, write_json
-from arena.roundrobin import unique_labels
+from arena.engine import MAX_SEATS, SeatProxy, ring_slots, rotated, seat_proxies
+from arena.match import ChunkRunner, build_bots, reseed, run_local
+from arena.results import read_run_file
+from arena.resumable import play_missing
+from arena.roundrobin import labels_by_slot
 from arena.rows_file import RowsFile
 from arena.seeding import deal_deck, tournament_deal_seed, tournament_hand_seed
 from arena.tournament.dealer import TournamentDealer, play_tournament
@@ -37,7 +36,6 @@ from arena.tournament.structure import Level, default_payouts
 
 CONFIG_FILE = "tournament.json"
 TOURNAMENTS_FILE = "tournaments.csv"
-FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -90,8 +88,7 @@ class TournamentConfig:
 
     def seat_slots(self, index: int) -> tuple[str, ...]:
         """The slot in each seat in tournament ``index``: rotation ``index % N``."""
-        rotation = index % len(self.bots)
-        return self.slots[rotation:] + self.slots[:rotation]
+        return rotated(self.slots, index)
 
     def play(self, indices: list[int]) -> list[dict[str, Any]]:
         """Play the given tournaments (any order, any process) and return their rows."""
@@ -235,21 +232,12 @@ def stop_at_first_error(config: TournamentConfig, index: int, row: dict[str, Any
 
 def player_names(config: TournamentConfig) -> dict[str, str]:
     """Display names by slot, numbered when two bots share a label."""
-    return dict(zip(config.slots, unique_labels(config.bots), strict=True))
-
-
-def write_config(out_dir: Path, config: TournamentConfig) -> None:
-    write_json(out_dir / CONFIG_FILE, {"format_version": FORMAT_VERSION, **asdict(config)})
+    return labels_by_slot(config.bots)
 
 
 def read_config(out_dir: Path) -> TournamentConfig:
     """The run saved in ``out_dir``; ValueError if there is none or it is foreign."""
-    path = out_dir / CONFIG_FILE
-    if not path.is_file():
-        raise ValueError(f"{str(out_dir)!r} holds no {CONFIG_FILE}: it is not a tournament run")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if data.pop("format_version", None) != FORMAT_VERSION:
-        raise ValueError(f"{str(path)!r} has an unknown format version")
+    data = read_run_file(out_dir / CONFIG_FILE, "a tournament run")
     data["bots"] = tuple(data["bots"])
     data["levels"] = tuple(tuple(level) for level in data["levels"])
     data["payouts"] = tuple(data["payouts"])
@@ -266,26 +254,9 @@ def run_tournaments(
     """Play every tournament not yet in ``out_dir``, then write the report; the summary."""
     from arena.tournament.report import write_report
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    write_config(out_dir, config)
-    if config.phh_dir is not None:
-        Path(config.phh_dir).mkdir(parents=True, exist_ok=True)
     store = RowsFile(out_dir / TOURNAMENTS_FILE, tournament_columns(config), typed_row)
-    rows = [row for row in store.read() if row["index"] < config.tournaments]
-    done = {row["index"] for row in rows}
-    store.rewrite(rows)
-    prune_errors(out_dir / ERRORS_FILE, done)
-    missing = [index for index in range(config.tournaments) if index not in done]
-    names = player_names(config)
-    error_log = ErrorsWriter(out_dir / ERRORS_FILE)
-    started = time.perf_counter()
-    for batch in runner(config, chunks(missing, size=len(config.bots)), workers):
-        error_log.write(batch, names)  # before the rows, so a resume can prune them
-        store.append(batch)
-        rows.extend(batch)
-        if on_progress is not None:
-            on_progress(batch)
-    elapsed = time.perf_counter() - started
-    store.rewrite(rows)
-    errors = count_errors(out_dir / ERRORS_FILE, set(range(config.tournaments)), names)
-    return write_report(out_dir, config, rows, errors, elapsed, played=len(missing))
+    done = play_missing(
+        config, out_dir, CONFIG_FILE, store, config.tournaments, len(config.bots),
+        player_names(config), workers, runner, on_progress,
+    )  # fmt: skip
+    return write_report(out_dir, config, done.rows, done.errors, done.wall_seconds, done.played)

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.match import MatchConfig, chunks, play_hands, run_local, run_match
+from arena.match import MatchConfig, chunks, play_hands, run_match
 from arena.results import read_hands
 from arena.seeding import deal_deck, deal_seed
 
@@ -91,18 +91,12 @@ def test_worker_counts_give_identical_files(tmp_path):
     assert (tmp_path / "two/winnings.png").stat().st_size > 0
 
 
-def test_resume_after_interruption_equals_uninterrupted(tmp_path):
+def test_resume_after_interruption_equals_uninterrupted(tmp_path, interrupted_after):
     config = MatchConfig(RNG_BOT, GLOBAL_BOT, hands=500, seed=2)
     whole = run_match(config, tmp_path / "whole", workers=1)
 
-    def interrupted(cfg, tasks, workers):
-        for number, batch in enumerate(run_local(cfg, tasks, workers)):
-            if number == 2:
-                raise KeyboardInterrupt
-            yield batch
-
     with pytest.raises(KeyboardInterrupt):
-        run_match(config, tmp_path / "cut", workers=1, runner=interrupted)
+        run_match(config, tmp_path / "cut", workers=1, runner=interrupted_after(2))
     partial = read_hands(tmp_path / "cut/hands.csv")
     assert [row["index"] for row in partial] == list(range(200))
     with (tmp_path / "cut/hands.csv").open("a") as handle:

@@ -61,21 +61,13 @@ def test_identical_deterministic_bots_win_the_same(tmp_path):
     assert len({bot["chips"] for bot in summary["bots"]}) == 1
 
 
-def test_workers_and_an_interruption_do_not_change_the_hands(tmp_path):
+def test_workers_and_an_interruption_do_not_change_the_hands(tmp_path, interrupted_after):
     config = RingConfig(("fish", "random", "rule-based"), 150, seed=2)
     run_ring(config, tmp_path / "one", workers=1)
     run_ring(config, tmp_path / "two", workers=2)
 
-    def interrupted(config, tasks, workers):
-        from arena.match import run_local
-
-        for number, batch in enumerate(run_local(config, tasks, workers)):
-            if number == 1:
-                raise KeyboardInterrupt
-            yield batch
-
     with pytest.raises(KeyboardInterrupt):
-        run_ring(config, tmp_path / "resumed", runner=interrupted)
+        run_ring(config, tmp_path / "resumed", runner=interrupted_after(1))
     run_ring(config, tmp_path / "resumed")
     text = (tmp_path / "one" / HANDS_FILE).read_text()
     assert (tmp_path / "two" / HANDS_FILE).read_text() == text

@@ -128,20 +128,12 @@ def test_unfinished_tournaments_are_scored_by_stack(tmp_path):
     assert (row["place_A"], row["place_B"], row["place_C"]) == (3, 2, 1)
 
 
-def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path):
+def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path, interrupted_after):
     config = config_of(("fish", "random", "rule-based"), 12, seed=5)
     run_tournaments(config, tmp_path / "whole")
 
-    def interrupted(config, tasks, workers):
-        from arena.match import run_local
-
-        for number, batch in enumerate(run_local(config, tasks, workers)):
-            if number == 2:
-                raise KeyboardInterrupt
-            yield batch
-
     with pytest.raises(KeyboardInterrupt):
-        run_tournaments(config, tmp_path / "resumed", runner=interrupted)
+        run_tournaments(config, tmp_path / "resumed", runner=interrupted_after(2))
     assert len(rows_of(tmp_path / "resumed", config)) == 6
     run_tournaments(config, tmp_path / "resumed")
     whole = (tmp_path / "whole" / TOURNAMENTS_FILE).read_text()
