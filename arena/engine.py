@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,21 @@ def ring_slots(players: int) -> tuple[str, ...]:
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"a table seats 2 to {MAX_SEATS} bots, got {players}")
     return tuple(SLOT_LETTERS[:players])
+
+
+def seed_global_generators(seed: int) -> None:
+    """Seed the global ``random`` and numpy's legacy generator (bots that use them replay)."""
+    random.seed(seed)
+    np.random.seed(seed & 0xFFFFFFFF)
+
+
+def seat_holes(deck: Sequence[int], players: int) -> list[tuple[int, int]]:
+    """Each seat's two hole cards from a deck in dealing order (two per seat, seat order).
+
+    >>> seat_holes([5, 6, 7, 8, 9], 2)
+    [(5, 6), (7, 8)]
+    """
+    return [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(players)]
 
 
 def rotated(slots: tuple[str, ...], index: int) -> tuple[str, ...]:
@@ -197,8 +213,7 @@ class RingTable:
         self, deck: list[int], seat_slots: tuple[str, ...], hand_seed: int
     ) -> HandResult:
         """Play one hand from fresh stacks with ``seat_slots[i]`` in seat ``i`` (0: button)."""
-        random.seed(hand_seed)
-        np.random.seed(hand_seed & 0xFFFFFFFF)
+        seed_global_generators(hand_seed)
         table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(deck)))
         for slot in seat_slots:
             proxy = self.proxies[slot]

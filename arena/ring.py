@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots, rotated
+from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots, rotated, seat_holes
 from arena.match import ChunkRunner, build_bots, reseed, run_local
 from arena.results import HANDS_FILE, SUMMARY_FILE, read_run_file, write_json
 from arena.resumable import play_missing
@@ -117,7 +117,7 @@ def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[
 
     round_state = next(iter(table.proxies.values())).last_result["round_state"]
     players = len(config.bots)
-    holes = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(players)]
+    holes = seat_holes(deck, players)
     record = hand_record(round_state, [config.stack] * players, holes, 0)
     write_phh(Path(config.phh_dir) / f"hand-{index:07d}.phh", [record])
 
@@ -130,7 +130,7 @@ def ring_row(config: RingConfig, index: int, deal: int, result: Any) -> dict[str
         "index": index,
         "deal": deal,
         "seats": " ".join(result.seat_slots),
-        "holes": " | ".join(cards_text(deck[2 * s : 2 * s + 2]) for s in range(players)),
+        "holes": " | ".join(cards_text(list(hole)) for hole in seat_holes(deck, players)),
         "board": cards_text(deck[2 * players : 2 * players + 5]),
         "actions": result.actions,
     }

@@ -67,6 +67,7 @@ from agent.poker.range_equity import (
     range_equity_kernel,
 )
 from agent.poker.rng import mix_seed, seed_from
+from arena.engine import seed_global_generators
 from arena.lbr.range import Range
 
 ALLIN = "allin"
@@ -284,8 +285,7 @@ class RangeModel:
         with _GlobalRandomGuard():
             if isinstance(getattr(self.bot, "rng", None), np.random.Generator):
                 self.bot.rng = np.random.default_rng(seed)
-            random.seed(seed)
-            np.random.seed(seed & 0xFFFFFFFF)
+            seed_global_generators(seed)
             live = np.flatnonzero(~blocked)
             batch = self._batch(valid_actions, round_state)
             if batch is not None:

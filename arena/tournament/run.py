@@ -15,7 +15,6 @@ interrupted run resumes where it stopped with the same result as an uninterrupte
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,15 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import MAX_SEATS, SeatProxy, ring_slots, rotated, seat_proxies
+from arena.engine import (
+    MAX_SEATS,
+    SeatProxy,
+    ring_slots,
+    rotated,
+    seat_holes,
+    seat_proxies,
+    seed_global_generators,
+)
 from arena.match import ChunkRunner, build_bots, reseed, run_local
 from arena.results import read_run_file
 from arena.resumable import play_missing
@@ -140,8 +147,7 @@ def play_one(config: TournamentConfig, field_: Field, index: int) -> tuple[Any, 
 
     def setup_hand(hand: int) -> list[int]:
         seed = tournament_hand_seed(config.seed, deal, rotation, hand)
-        random.seed(seed)
-        np.random.seed(seed & 0xFFFFFFFF)
+        seed_global_generators(seed)
         reseed(field_.rngs, seed)
         return deal_deck(tournament_deal_seed(config.seed, deal, hand), players=players)
 
@@ -160,7 +166,7 @@ def phh_observer(hands: list, config: TournamentConfig, index: int) -> Callable:
 
     def observe(hand: int, result: Any, round_state: dict, before: list[int]) -> None:
         deck = result.deck
-        holes = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(len(before))]
+        holes = seat_holes(deck, len(before))
         ante = level_at(config.levels, hand)[2]
         hands.append(hand_record(round_state, before, holes, ante))
 
