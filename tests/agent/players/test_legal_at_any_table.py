@@ -1,0 +1,83 @@
+"""The agent never sends PyPokerEngine an illegal action, at any table the engine deals.
+
+PyPokerEngine silently turns an illegal action into a fold, so such a bug would look like bad
+play. Here the agent sits at tables of 2 to 10 players, every seat with a random stack from
+1 to 300 big blinds, with antes, beside baselines that call and raise; every action the agent
+declared must be the one the engine recorded, and the agent must never fall back to its
+safe action after an internal error.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pypokerengine.engine.dealer import Dealer
+from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.table import Table
+
+from agent.players.player import CFRv2Player
+from arena.engine import hand_result, seat_proxies, seed_global_generators
+from arena.registry import make_bot, parse_bot_spec
+
+BIG_BLIND = 20
+OPPONENTS = ("fish", "rule-based", "random", "fish", "rule-based", "random", "fish", "random")
+
+
+def random_stacks(players: int, ante: int, rng: random.Random) -> list[int]:
+    """Stacks from 1 to 300 big blinds, one at the edge of what the engine seats.
+
+    PyPokerEngine leaves out a player who cannot pay the ante and the big blind.
+    """
+    least = BIG_BLIND + ante
+    stacks = [rng.randint(least, 300 * BIG_BLIND) for _ in range(players)]
+    stacks[rng.randrange(players)] = rng.choice([least, least + 1, 2 * BIG_BLIND + ante])
+    return stacks
+
+
+def play_hand(players: int, agents: int, seed: int):
+    """One hand with ``agents`` CFRv2 players and baselines in the other seats."""
+    rng = random.Random(seed)
+    bots = {f"S{i}": CFRv2Player(seed=seed + i, simulations=500) for i in range(agents)}
+    for i in range(agents, players):
+        spec = parse_bot_spec(OPPONENTS[(i - agents) % len(OPPONENTS)])
+        bots[f"S{i}"] = make_bot(spec, seed=seed + i)
+    seat_slots = tuple(rng.sample(sorted(bots), players))
+    ante = rng.choice([0, 1, 2, 5])
+    dealer = Dealer(BIG_BLIND // 2, 300 * BIG_BLIND, ante)
+    dealer.set_verbose(0)
+    proxies = seat_proxies(bots, None)
+    for proxy in proxies.values():
+        dealer.message_handler.register_algorithm(proxy.uuid, proxy)
+    deck = rng.sample(range(1, 53), 52)
+    table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=deck))
+    start = dict(zip(seat_slots, random_stacks(players, ante, rng), strict=True))
+    for slot in seat_slots:
+        table.seats.sitdown(Player(proxies[slot].uuid, start[slot], slot))
+    dealer.table = table
+    seed_global_generators(seed)
+    outcome = dealer.start_game(1)
+    slot_of = {proxy.uuid: slot for slot, proxy in proxies.items()}
+    stacks = {
+        slot_of[seat["uuid"]]: seat["stack"]
+        for seat in outcome["message"]["game_information"]["seats"]
+    }
+    return hand_result(proxies, seat_slots, deck, stacks, start), bots, start
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_the_agent_is_legal_at_every_table_size_and_depth(players):
+    declared = 0
+    for hand in range(8):
+        agents = 1 + hand % min(players, 3)
+        result, bots, start = play_hand(players, agents, seed=1000 * players + hand)
+        assert sum(result.won.values()) <= 0  # chips conserved, odd chips of splits aside
+        assert sum(result.won.values()) > -players
+        for slot, bot in bots.items():
+            if isinstance(bot, CFRv2Player):
+                assert result.illegal[slot] == 0, (slot, start, result.actions)
+                assert result.errors[slot] == [], (slot, result.errors[slot])
+                assert bot.errors == 0, (slot, result.actions)
+                declared += len(result.decision_ms[slot])
+    assert declared > 0  # the agent really acted
