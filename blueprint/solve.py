@@ -1,11 +1,11 @@
 """Solve Kuhn or Leduc with one algorithm, measuring exploitability at checkpoints.
 
-The library behind ``blueprint solve``: full-width CFR variants (``blueprint.cfr``) and MCCFR
-(``blueprint.mccfr``) advance in chunks up to each checkpoint, where the exact best response
-(``blueprint.best_response``) measures NashConv, exploitability in mbb/g and the game value
-of the average strategy (as OpenSpiel reports them; Lanctot et al. 2017). For Kuhn the
-average betting probability of every information set is kept at each checkpoint, beside the
-equilibrium family of Kuhn 1950.
+The library behind ``blueprint solve``: full-width CFR variants (``blueprint.cfr``), MCCFR
+(``blueprint.mccfr``) and fictitious play (``blueprint.xfp``) advance in chunks up to each
+checkpoint, where the exact best response (``blueprint.best_response``) measures NashConv,
+exploitability in mbb/g and the game value of the average strategy (as OpenSpiel reports
+them; Lanctot et al. 2017). For Kuhn the average betting probability of every information
+set is kept at each checkpoint, beside the equilibrium family of Kuhn 1950.
 
 >>> checkpoint_schedule(1000, None)
 [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
@@ -28,9 +28,10 @@ from blueprint.kuhn import fit_alpha, kuhn_equilibrium, kuhn_game
 from blueprint.leduc import leduc_game
 from blueprint.mccfr import KERNELS
 from blueprint.mccfr_solver import MCCFRConfig, MCCFRSolver
+from blueprint.xfp import XFPSolver
 
 GAMES: dict[str, Callable[[], Game]] = {"kuhn": kuhn_game, "leduc": leduc_game}
-ALGORITHMS = (*PRESETS, *KERNELS)
+ALGORITHMS = (*PRESETS, *KERNELS, "xfp")
 RESULT_FORMAT = 1
 
 
@@ -103,13 +104,17 @@ def checkpoint_schedule(iterations: int, every: int | None) -> list[int]:
     return points
 
 
-def _make_solver(game: Game, algorithm: str, seed: int) -> FullWidthSolver | MCCFRSolver:
+def _make_solver(
+    game: Game, algorithm: str, seed: int
+) -> FullWidthSolver | MCCFRSolver | XFPSolver:
     """The solver object for an algorithm name."""
     if algorithm in PRESETS:
         return FullWidthSolver(game.tree, game.deals, PRESETS[algorithm])
     if algorithm in KERNELS:
         rng = np.random.default_rng(seed)
         return MCCFRSolver(game.tree, game.deals, MCCFRConfig(algorithm), rng)
+    if algorithm == "xfp":
+        return XFPSolver(game.tree, game.deals)
     raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
 
 

@@ -21,7 +21,8 @@ from blueprint.solve import ALGORITHMS, GAMES, Checkpoint, SolveResult, kuhn_tab
 @click.argument("game", type=click.Choice(sorted(GAMES)))
 @click.option(
     "--algorithm", type=click.Choice(ALGORITHMS), default="cfr+", show_default=True,
-    help="Full-width cfr, cfr+, lcfr, dcfr; or MCCFR chance, external, outcome sampling.",
+    help="Full-width cfr, cfr+, lcfr, dcfr; MCCFR chance, external, outcome sampling; "
+    "or xfp (extensive-form fictitious play).",
 )  # fmt: skip
 @click.option("--iterations", type=int, default=1000, show_default=True)
 @click.option("--every", type=int, default=None, help="Checkpoint every K iterations.")
