@@ -21,8 +21,9 @@ OpenSpiel's ``fictitious_play.XFPSolver``.
 Own realization probabilities are kept per info-set row: with perfect recall each row has one
 *own parent* (the row of the player's previous decision and the action taken there), read off
 the deal arrays once. Kernel (``@njit``): ``run_iterations(tree arrays..., deal arrays...,
-policy, row_player, row_actions, own_parent_row, own_parent_action, row_order, first_iteration,
-count, step_exponent, reach, value, choice, own_reach, br_reach)``.
+policy, row_actions, parent_row, parent_action, row_order, first_iteration, count,
+step_exponent, reach, value, choice, own_reach, br_reach)`` advances ``policy`` in place;
+``row_order`` lists the rows parents first. Drive it through ``XFPSolver``.
 
 >>> from blueprint.kuhn import kuhn_game
 >>> game = kuhn_game()
