@@ -34,7 +34,7 @@ from numba import njit, uint64
 from agent.poker.rng import GOLDEN, mix
 from blueprint.nplayer.deals import NDeals
 from blueprint.nplayer.tree import DECISION, MAX_DEPTH, NPlayerTree, terminal_utility
-from blueprint.regret import average_strategy, regret_matching_row
+from blueprint.regret import average_strategy
 
 _GOLDEN = uint64(GOLDEN)
 
@@ -55,44 +55,44 @@ def uniform(state: np.ndarray) -> float:
 
 
 @njit(cache=True, nogil=True)
-def _sample(probabilities, count, state):
-    """An index drawn from ``probabilities[:count]``."""
-    u = uniform(state)
-    total = 0.0
-    for k in range(count - 1):
-        total += probabilities[k]
-        if u < total:
-            return k
-    return count - 1
-
-
-@njit(cache=True, nogil=True)
-def _enter(
-    d, node, traverser, player, rnd, num_children, infoset_base, deal, regret, strategy_sum,
-    w_average, state, frame, sigma,
-):  # fmt: skip
-    """Push decision ``node`` at depth ``d``: its row, current strategy, sampled action."""
-    actor, count = player[node], num_children[node]
-    row = infoset_base[node] + deal[actor, rnd[node]]
-    frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, -1
-    regret_matching_row(regret, row, count, sigma[d])
-    if actor != traverser:
-        for k in range(count):
-            strategy_sum[row, k] += w_average * sigma[d, k]
-        frame[d, 3] = _sample(sigma[d], count, state)
-
-
-@njit(cache=True, nogil=True)
 def _walk(
     traverser, kind, player, rnd, first_child, num_children, contribution, alive,
     infoset_base, deal, ranks, regret, strategy_sum, w_regret, w_average, state, frame,
     sigma, values,
 ):  # fmt: skip
-    """One external-sampling traversal of one deal; the traverser's sampled root value."""
-    _enter(0, 0, traverser, player, rnd, num_children, infoset_base, deal, regret,
-           strategy_sum, w_average, state, frame, sigma)  # fmt: skip
-    d = 0
+    """One external-sampling traversal of one deal; the traverser's sampled root value.
+
+    An explicit stack: ``frame[d]`` = (node, info-set row, next child, sampled child or -1
+    at the traverser's nodes); ``sigma[d]`` the current strategy, ``values[d]`` the
+    children's values. Entering a node is written out inline: this is the hot loop.
+    """
+    d, node, entering = 0, 0, True
     while True:
+        if entering:
+            entering = False
+            actor, count = player[node], num_children[node]
+            row = infoset_base[node] + deal[actor, rnd[node]]
+            frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, -1
+            positive = 0.0
+            for a in range(count):
+                if regret[row, a] > 0.0:
+                    positive += regret[row, a]
+            for a in range(count):
+                if positive > 0.0:
+                    sigma[d, a] = max(regret[row, a], 0.0) / positive
+                else:
+                    sigma[d, a] = 1.0 / count
+            if actor != traverser:
+                for a in range(count):
+                    strategy_sum[row, a] += w_average * sigma[d, a]
+                u = uniform(state)
+                chosen, total = count - 1, 0.0
+                for a in range(count - 1):
+                    total += sigma[d, a]
+                    if u < total:
+                        chosen = a
+                        break
+                frame[d, 3] = chosen
         node, k, chosen = frame[d, 0], frame[d, 2], frame[d, 3]
         count = num_children[node]
         if k < count:
@@ -104,9 +104,7 @@ def _walk(
             if kind[child] != DECISION:
                 values[d, k] = terminal_utility(contribution, alive, child, ranks, traverser)
                 continue
-            d += 1
-            _enter(d, child, traverser, player, rnd, num_children, infoset_base, deal,
-                   regret, strategy_sum, w_average, state, frame, sigma)  # fmt: skip
+            d, node, entering = d + 1, child, True
             continue
         if chosen >= 0:
             result = values[d, chosen]
