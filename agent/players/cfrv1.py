@@ -21,6 +21,8 @@ def setup_ai(
     *,
     sizing: str = DEFAULT_SIZING,
     rule: str = DEFAULT_RULE,
+    pushfold: bool = True,
+    own_range: bool = True,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
@@ -28,5 +30,16 @@ def setup_ai(
 
     ``rule="mdf"`` (default) answers bets the blueprint does not cover by minimum defense
     frequency; ``rule="study"`` keeps the study's thresholds (see ``agent.players.player``).
+    ``pushfold=False`` turns off the push/fold equilibrium at 15 big blinds or less;
+    ``own_range=False`` ranks a defence among all holdings, not within our own range.
     """
-    return CFRv1Player(blueprint, simulations, sizing=sizing, rule=rule, rng=rng, seed=seed)
+    return CFRv1Player(
+        blueprint,
+        simulations,
+        sizing=sizing,
+        rule=rule,
+        pushfold=pushfold,
+        own_range=own_range,
+        rng=rng,
+        seed=seed,
+    )

@@ -124,7 +124,8 @@ def preflop_shares() -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _board_percentiles(board: tuple[int, ...]) -> np.ndarray:
+def holding_shares(board: tuple[int, ...]) -> np.ndarray:
+    """Each of the 1,326 holdings' pot share against a random hand on a sorted ``board``."""
     if len(board) == 3:
         rates = sampled_flop_equity(board)
         share = rates.win + 0.5 * rates.tie
@@ -133,11 +134,43 @@ def _board_percentiles(board: tuple[int, ...]) -> np.ndarray:
         share = rates.win + 0.5 * rates.tie
     else:
         share = preflop_shares()
-    by_holding = share[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
+    by_holding = np.array(share[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]])
+    by_holding.flags.writeable = False
+    return by_holding
+
+
+def weighted_percentiles(share: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Each holding's strength rank within a weighted range: the weight it beats.
+
+    ``share[i]`` ranks holding ``i``; the result is the range weight of the holdings with a
+    lower share plus half of those with an equal one (itself excluded), over the total weight
+    of the others. Holdings outside the range are ranked too, as the range sees them.
+
+    >>> weighted_percentiles(np.array([0.2, 0.5, 0.9]), np.array([1.0, 1.0, 2.0])).tolist()
+    [0.0, 0.3333333333333333, 1.0]
+    """
+    order = np.argsort(share, kind="stable")
+    ordered = share[order]
+    cumulative = np.concatenate(([0.0], np.cumsum(weights[order])))
+    low = np.searchsorted(ordered, share, side="left")
+    high = np.searchsorted(ordered, share, side="right")
+    below = cumulative[low]
+    equal = cumulative[high] - below - weights
+    others = np.maximum(cumulative[-1] - weights, 1e-300)
+    return (below + 0.5 * equal) / others
+
+
+def _board_percentiles(board: tuple[int, ...]) -> np.ndarray:
+    by_holding = holding_shares(board)
     ranks = percentiles(by_holding, ~blocked_mask(board))
+    return holding_table(ranks)
+
+
+def holding_table(values: np.ndarray) -> np.ndarray:
+    """A 52 x 52 table of per-holding values (symmetric; 0 off the holdings), read-only."""
     table = np.zeros((52, 52))
-    table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]] = ranks
-    table[HOLDING_CARDS[:, 1], HOLDING_CARDS[:, 0]] = ranks
+    table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]] = values
+    table[HOLDING_CARDS[:, 1], HOLDING_CARDS[:, 0]] = values
     table.flags.writeable = False
     return table
 
@@ -151,7 +184,15 @@ def hand_percentiles(board: tuple[int, ...] | list[int]) -> np.ndarray:
     >>> float(table[aces[0], aces[1]]) > float(table[kings[0], kings[1]]) > 0.99
     True
     """
+    return _cached_percentiles(sorted_board(board))
+
+
+_cached_percentiles = lru_cache(maxsize=64)(_board_percentiles)
+
+
+def sorted_board(board: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """The board as a sorted tuple of card ids (0, 3, 4 or 5 of them), the cache key."""
     cards = tuple(sorted(int(card) for card in board))
     if len(cards) not in (0, 3, 4, 5):
         raise ValueError(f"board {list(board)!r}: expected 0, 3, 4 or 5 card ids")
-    return _board_percentiles(cards)
+    return cards

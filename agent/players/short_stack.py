@@ -1,0 +1,140 @@
+"""Short stacks preflop: read the hand as a push/fold spot and play the equilibrium table.
+
+At 15 big blinds or less (the deepest stack the table solves), the player reads the engine's
+preflop history as a spot of the push/fold game (``agent.abstraction.pushfold_table``):
+
+* the players dealt in, in preflop order (the first after the big blind acts first; heads-up
+  the small blind, as PyPokerEngine deals it);
+* the effective stack: the player's chips at the start of the hand (stack plus everything it
+  has put in, antes included) against the deepest opponent still able to play, in big blinds;
+* the ante, in big blinds;
+* the mask of earlier positions that are in: the first raise is read as the push (whatever
+  its size), later raises and calls of it as calls. Limps before any raise are dead money:
+  the pot counts as unopened.
+
+"In" moves all-in (a raise to the player's whole stack; a call when the engine offers no
+raise, because the bet already covers the stack); "out" checks or folds. A spot the game does
+not describe (the player has already acted this hand, or is deeper than the table) returns
+None, and the player's other rules decide.
+
+>>> spot = PushFoldSpot(players=2, position=0, mask=0, stack_bb=10.0, ante_bb=0.0)
+>>> spot.facing_push
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.abstraction.pushfold_table import PushFoldTable
+from agent.boundary.policy import WeightedAction, normalized
+from agent.boundary.snapshot import ActionRecord, Snapshot, Street, check_or_fold, legal_raise
+from agent.poker.cards import hole_class_index
+
+VOLUNTARY = ("CALL", "RAISE", "FOLD")
+
+
+@dataclass(frozen=True)
+class PushFoldSpot:
+    """A decision of the push/fold game: table size, position, history, depth and ante."""
+
+    players: int
+    position: int
+    mask: int
+    stack_bb: float
+    ante_bb: float
+
+    @property
+    def facing_push(self) -> bool:
+        """True when an earlier player is already in."""
+        return self.mask != 0
+
+
+def preflop_order(snapshot: Snapshot) -> list[int]:
+    """The seats dealt into the hand, in preflop order (the big blind last)."""
+    dealt = set(snapshot.in_hand) | {
+        record.seat for record in snapshot.history if record.street == Street.PREFLOP
+    }
+    seats = len(snapshot.stacks)
+    after_big_blind = [(snapshot.big_blind_seat + k) % seats for k in range(1, seats + 1)]
+    return [seat for seat in after_big_blind if seat in dealt]
+
+
+def hand_start_stacks(snapshot: Snapshot) -> dict[int, int]:
+    """Each dealt seat's chips before the hand: its stack plus everything it put in."""
+    start = {seat: snapshot.stacks[seat] for seat in preflop_order(snapshot)}
+    for record in snapshot.history:
+        if record.seat in start:
+            start[record.seat] += record.paid
+    return start
+
+
+def read_spot(snapshot: Snapshot) -> PushFoldSpot | None:
+    """The push/fold spot of a preflop decision, or None where the game does not apply."""
+    if snapshot.street != Street.PREFLOP:
+        return None
+    order = preflop_order(snapshot)
+    if snapshot.seat not in order:
+        return None
+    voluntary = [r for r in snapshot.history if r.kind in VOLUNTARY]
+    if any(record.seat == snapshot.seat for record in voluntary):
+        return None  # a second decision: the push/fold game has none
+    position = order.index(snapshot.seat)
+    mask = _mask(voluntary, order)
+    start = hand_start_stacks(snapshot)
+    able = [start[seat] for seat in order if seat != snapshot.seat and seat in snapshot.in_hand]
+    if not able:
+        return None
+    effective = min(start[snapshot.seat], max(able))
+    return PushFoldSpot(
+        players=len(order),
+        position=position,
+        mask=mask,
+        stack_bb=effective / snapshot.big_blind,
+        ante_bb=_ante(snapshot.history) / snapshot.big_blind,
+    )
+
+
+def _mask(voluntary: list[ActionRecord], order: list[int]) -> int:
+    """Bits of the positions that are in: the first raiser and everyone who followed it."""
+    mask, opened = 0, False
+    for record in voluntary:
+        opened = opened or record.kind == "RAISE"
+        if opened and record.kind != "FOLD":
+            mask |= 1 << order.index(record.seat)
+    return mask
+
+
+def _ante(history: tuple[ActionRecord, ...]) -> int:
+    """The hand's ante (0 without antes)."""
+    return max((record.amount for record in history if record.kind == "ANTE"), default=0)
+
+
+def applies(table: PushFoldTable, spot: PushFoldSpot | None) -> bool:
+    """True when the table solves the spot's table size at a depth this deep or deeper."""
+    if spot is None or spot.players not in table.players:
+        return False
+    return spot.stack_bb <= table.max_stack(spot.players)
+
+
+def pushfold_policy(
+    table: PushFoldTable, spot: PushFoldSpot, snapshot: Snapshot
+) -> list[WeightedAction]:
+    """All-in with the table's probability for the hole class, else check or fold."""
+    hole_class = hole_class_index(snapshot.hole)
+    probability = table.probability_in(
+        spot.players,
+        spot.stack_bb,
+        spot.ante_bb,
+        position=spot.position,
+        mask=spot.mask,
+        hole_class=hole_class,
+    )
+    mixed: dict[tuple[str, int], float] = {}
+    for action, weight in (
+        (legal_raise(snapshot, snapshot.max_raise or 0), probability),
+        (check_or_fold(snapshot), 1.0 - probability),
+    ):
+        if weight > 1e-12:
+            mixed[action] = mixed.get(action, 0.0) + weight
+    return normalized([(name, amount, weight) for (name, amount), weight in mixed.items()])

@@ -1,0 +1,65 @@
+"""A scripted PyPokerEngine player and a one-hand table, for tests that need real snapshots:
+the ``scripted_hand`` fixture."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pypokerengine.engine.dealer import Dealer
+from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.table import Table
+
+from agent.boundary.policy import QuietPlayer
+from agent.boundary.snapshot import Snapshot
+
+BIG_BLIND = 20
+
+
+class Scripted(QuietPlayer):
+    """Records every decision's snapshot and plays 'push', 'pot', 'call' or 'fold' in turn."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = list(script)
+        self.seen: list[Snapshot] = []
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        snapshot = Snapshot.from_ppe(valid_actions, hole_card, round_state, self.uuid)
+        self.seen.append(snapshot)
+        move = self.script.pop(0) if self.script else "fold"
+        if move == "push" and snapshot.max_raise is not None:
+            return "raise", snapshot.max_raise
+        if move == "pot" and snapshot.min_raise is not None:  # bet the pot
+            return "raise", max(snapshot.min_raise, min(snapshot.max_raise, snapshot.pot))
+        if move in ("push", "call"):
+            return "call", snapshot.call_amount
+        return "fold", 0
+
+
+def play(
+    stacks: list[int], ante: int, scripts: list[list[str]], seed: int = 0
+) -> list[Scripted]:
+    """One hand, seat 0 on the button, each seat playing its script, cards from ``seed``."""
+    bots = [Scripted(script) for script in scripts]
+    dealer = Dealer(BIG_BLIND // 2, max(stacks), ante)
+    dealer.set_verbose(0)
+    deck = random.Random(seed).sample(range(1, 53), 52)
+    table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=deck))
+    for seat, (bot, stack) in enumerate(zip(bots, stacks, strict=True)):
+        uuid = f"seat{seat}"
+        bot.set_uuid(uuid)
+        dealer.message_handler.register_algorithm(uuid, bot)
+        table.seats.sitdown(Player(uuid, stack, uuid))
+    dealer.table = table
+    dealer.start_game(1)
+    return bots
+
+
+
+
+@pytest.fixture
+def scripted_hand():
+    """:func:`play`: one hand of scripted players, their snapshots kept."""
+    return play

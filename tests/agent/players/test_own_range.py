@@ -1,0 +1,59 @@
+"""Defence by our own range: after a turn check, a pot bet is met with the minimum defense
+frequency of the range that checked, not of all holdings (issue 17's leak)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agent.players.player import ALL_HOLES, CFRv2Player
+from agent.poker.range_equity import HOLDINGS
+
+# seat 1 (the small blind, first to act on every street heads-up) limps and checks the flop
+# and turn; seat 0 checks its option and the flop, then bets the pot on the turn
+SCRIPTS = [["call", "call", "pot"], ["call", "call", "call", "fold"]]
+
+
+def continuing_weight(player, facing, weights):
+    """The share of the range ``weights`` that calls or raises at ``facing``."""
+    table = player.policy_table(facing, ALL_HOLES)
+    continues = np.array([sum(p for name, _, p in row if name != "fold") for row in table])
+    return float(weights @ continues)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_checked_turn_defends_the_mdf_share_of_the_checking_range(scripted_hand, seed):
+    bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=seed)
+    checked, facing = bots[1].seen[2], bots[1].seen[3]
+    assert checked.street == facing.street and facing.to_call > 0
+    player = CFRv2Player(seed=0)
+    player.remember_own_action(checked, ("call", 0))
+    weights = player.own_range.weights(facing.board, len(facing.history), player.action_likelihood)
+    assert weights.shape == (HOLDINGS,) and weights.sum() == pytest.approx(1.0)
+    checking_share = np.count_nonzero(weights) / np.count_nonzero(~np.isin(
+        np.arange(52), facing.board)[np.array(ALL_HOLES)].all(axis=1))  # fmt: skip
+    assert 0.2 < checking_share < 0.95  # the check range is a real part of the holdings
+    mdf = (facing.pot - facing.to_call) / facing.pot
+    assert continuing_weight(player, facing, weights) == pytest.approx(mdf, abs=0.03)
+    uniform = CFRv2Player(seed=0, own_range=False)
+    assert continuing_weight(uniform, facing, weights) < mdf - 0.1  # the old rule's leak
+
+
+def test_ranges_are_forgotten_at_the_next_hand(scripted_hand):
+    bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=3)
+    player = CFRv2Player(seed=0)
+    player.remember_own_action(bots[1].seen[2], ("call", 0))
+    assert player.own_range.decisions
+    player.receive_round_start_message(2, ["SA", "SK"], [])
+    assert not player.own_range.decisions
+
+
+def test_a_decision_never_sees_its_own_likelihood(scripted_hand):
+    """Asking the policy again at a state already played gives the same answer."""
+    bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=3)
+    facing = bots[1].seen[3]
+    player = CFRv2Player(seed=0)
+    player.remember_own_action(bots[1].seen[2], ("call", 0))
+    before = player.policy(facing)
+    player.remember_own_action(facing, before[0][:2])
+    assert player.policy(facing) == before
