@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from pypokerengine.engine.dealer import Dealer
 from pypokerengine.engine.deck import Deck
 from pypokerengine.engine.player import Player
@@ -38,9 +37,7 @@ class Scripted(QuietPlayer):
         return "fold", 0
 
 
-def play(
-    stacks: list[int], ante: int, scripts: list[list[str]], seed: int = 0
-) -> list[Scripted]:
+def play(stacks: list[int], ante: int, scripts: list[list[str]], seed: int = 0) -> list[Scripted]:
     """One hand, seat 0 on the button, each seat playing its script, cards from ``seed``."""
     bots = [Scripted(script) for script in scripts]
     dealer = Dealer(BIG_BLIND // 2, max(stacks), ante)
@@ -55,8 +52,6 @@ def play(
     dealer.table = table
     dealer.start_game(1)
     return bots
-
-
 
 
 @pytest.fixture

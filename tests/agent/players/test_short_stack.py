@@ -11,10 +11,12 @@ from agent.players.short_stack import applies, pushfold_policy, read_spot
 from agent.poker.cards import hole_class_index
 
 BIG_BLIND = 20  # the scripted_hand fixture's blinds (conftest.py)
+FOUR_HANDED = [["push"], ["fold"], ["call"], ["fold"]]  # the button pushes, the big blind calls
+
 
 def test_four_handed_spots_read_position_mask_depth_and_ante(scripted_hand):
     # seat 0 button, 1 small blind, 2 big blind, 3 first to act
-    bots = scripted_hand([160, 300, 240, 200], ante=2, scripts=[["push"], ["fold"], ["call"], ["fold"]])
+    bots = scripted_hand([160, 300, 240, 200], ante=2, scripts=FOUR_HANDED)
     first = read_spot(bots[3].seen[0])
     assert (first.players, first.position, first.mask) == (4, 0, 0)
     assert first.stack_bb == pytest.approx(200 / BIG_BLIND)  # deepest opponent covers it
@@ -50,7 +52,7 @@ def table_of(probability: float) -> PushFoldTable:
 
 
 def test_in_is_all_in_and_out_checks_or_folds(scripted_hand):
-    bots = scripted_hand([160, 300, 240, 200], ante=2, scripts=[["push"], ["fold"], ["call"], ["fold"]])
+    bots = scripted_hand([160, 300, 240, 200], ante=2, scripts=FOUR_HANDED)
     first = bots[3].seen[0]
     spot = read_spot(first)
     assert pushfold_policy(table_of(1.0), spot, first) == [("raise", 200 - 2, 1.0)]
