@@ -1,0 +1,104 @@
+"""External-sampling traversals that emit Deep CFR's training samples instead of updating tables.
+
+Algorithm 2 of Brown, Lerer, Gross & Sandholm 2019 ("Deep Counterfactual Regret
+Minimization"): the traverser's actions are walked full width, the opponent's sampled from its
+current strategy (Lanctot et al. 2009). At each traverser decision the sampled instantaneous
+regrets ``v(I, a) - sum_b sigma(I, b) v(I, b)`` become an advantage sample; at each opponent
+decision its current strategy becomes an average-strategy sample. The current strategy of
+every info-set row is given as a table (regret matching on the advantage networks, evaluated
+once per iteration: the games are small enough to tabulate every row).
+
+Kernel::
+
+    traverse(kind, player, round, first_child, num_children, contribution, infoset_base,
+             buckets, showdown, strategy, traverser, seed,
+             regret_rows, regret_values, strategy_rows, strategy_values) -> (regrets, strategies)
+
+``buckets[K, 2, R]`` and ``showdown[K]`` are the K sampled deals (one traversal each);
+``strategy[num_infosets, max_actions]`` the current strategy; samples are written to the
+``*_rows`` / ``*_values`` arrays (room for K x decision nodes each) and their counts returned.
+Opponent actions come from the splitmix64 stream keyed by ``(seed, traversal index)``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from blueprint.mccfr import _sample, iteration_state
+from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
+
+
+@njit(cache=True, nogil=True)
+def _walk(
+    traverser, kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    deal, showdown, strategy, state, frame, values,
+    regret_rows, regret_values, strategy_rows, strategy_values, counts,
+):  # fmt: skip
+    """One traversal with an explicit stack; returns the traverser's sampled root value."""
+    d, node = 0, 0
+    while True:
+        if node >= 0:  # enter decision ``node`` at depth d
+            actor = player[node]
+            row = infoset_base[node] + deal[actor, rnd[node]]
+            frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, -1
+            if actor != traverser:
+                n = counts[1]
+                strategy_rows[n] = row
+                strategy_values[n, :] = strategy[row, :]
+                counts[1] = n + 1
+                frame[d, 3] = _sample(strategy[row], num_children[node], state)
+            node = -1
+        current, row, k, chosen = frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3]
+        count = num_children[current]
+        if k < count:
+            frame[d, 2] = k + 1
+            values[d, k] = 0.0
+            if chosen >= 0 and k != chosen:
+                continue
+            child = first_child[current] + k
+            if kind[child] == DECISION:
+                d += 1
+                node = child
+            else:
+                values[d, k] = traverser_utility(
+                    kind, player, contribution, child, showdown, traverser
+                )
+            continue
+        if chosen >= 0:
+            result = values[d, chosen]
+        else:
+            result = 0.0
+            for a in range(count):
+                result += strategy[row, a] * values[d, a]
+            n = counts[0]
+            regret_rows[n] = row
+            regret_values[n, :] = 0.0
+            for a in range(count):
+                regret_values[n, a] = values[d, a] - result
+            counts[0] = n + 1
+        if d == 0:
+            return result
+        d -= 1
+        values[d, frame[d, 2] - 1] = result
+
+
+@njit(cache=True, nogil=True)
+def traverse(
+    kind, player, rnd, first_child, num_children, contribution, infoset_base,
+    buckets, showdown, strategy, traverser, seed,
+    regret_rows, regret_values, strategy_rows, strategy_values,
+):  # fmt: skip
+    """K traversals for ``traverser``, one per sampled deal; the sample counts written."""
+    width = max(np.max(num_children), 1)
+    frame = np.zeros((MAX_DEPTH, 4), dtype=np.int64)
+    values = np.zeros((MAX_DEPTH, width))
+    counts = np.zeros(2, dtype=np.int64)
+    for i in range(buckets.shape[0]):
+        state = iteration_state(seed, i)
+        _walk(
+            traverser, kind, player, rnd, first_child, num_children, contribution,
+            infoset_base, buckets[i], showdown[i], strategy, state, frame, values,
+            regret_rows, regret_values, strategy_rows, strategy_values, counts,
+        )  # fmt: skip
+    return counts[0], counts[1]
