@@ -10,7 +10,8 @@ strategy sums follow "simple" averaging (as OpenSpiel does): at every sampled
 core of Pluribus's blueprint (Brown & Sandholm 2019, Science), which also weights iteration
 t linearly (Linear CFR, Brown & Sandholm 2019, AAAI): here iteration t's regret and strategy
 increments are multiplied by ``t ** regret_exponent`` and ``t ** average_exponent`` (1 and 1
-= linear; 0 and 0 = plain MCCFR).
+= linear; 0 and 0 = plain MCCFR). Cumulative regrets are floored at ``regret_floor`` after
+each update: 0 is regret-matching+ (Tammelin 2014), -inf plain regret matching.
 
 Each iteration takes ``deals_per_iteration`` consecutive deals of the deal arrays (wrapping
 round): all of them, with their chance weights, for a game whose deals are enumerated (a
@@ -22,7 +23,8 @@ Kernel::
 
     external_sampling_kernel(kind, player, round, first_child, num_children, contribution,
         alive, infoset_base, buckets, ranks, weight, deals_per_iteration, iterations,
-        regret, strategy_sum, seed, first_iteration, regret_exponent, average_exponent)
+        regret, strategy_sum, seed, first_iteration, regret_exponent, average_exponent,
+        regret_floor)
         -> float  # mean sampled root value of player 0 (a progress signal)
 """
 
@@ -57,8 +59,8 @@ def uniform(state: np.ndarray) -> float:
 @njit(cache=True, nogil=True)
 def _walk(
     traverser, kind, player, rnd, first_child, num_children, contribution, alive,
-    infoset_base, deal, ranks, regret, strategy_sum, w_regret, w_average, state, frame,
-    sigma, values,
+    infoset_base, deal, ranks, regret, strategy_sum, w_regret, w_average, floor, state,
+    frame, sigma, values,
 ):  # fmt: skip
     """One external-sampling traversal of one deal; the traverser's sampled root value.
 
@@ -114,7 +116,7 @@ def _walk(
                 result += sigma[d, a] * values[d, a]
             row = frame[d, 1]
             for a in range(count):
-                regret[row, a] += w_regret * (values[d, a] - result)
+                regret[row, a] = max(regret[row, a] + w_regret * (values[d, a] - result), floor)
         if d == 0:
             return result
         d -= 1
@@ -125,7 +127,7 @@ def _walk(
 def external_sampling_kernel(
     kind, player, rnd, first_child, num_children, contribution, alive, infoset_base,
     buckets, ranks, weight, deals_per_iteration, iterations, regret, strategy_sum, seed,
-    first_iteration, regret_exponent, average_exponent,
+    first_iteration, regret_exponent, average_exponent, regret_floor,
 ):  # fmt: skip
     """Run ``iterations`` external-sampling iterations (see the module docstring)."""
     width = max(np.max(num_children), 1)
@@ -146,7 +148,7 @@ def external_sampling_kernel(
                 value = _walk(
                     traverser, kind, player, rnd, first_child, num_children, contribution,
                     alive, infoset_base, buckets[deal], ranks[deal], regret, strategy_sum,
-                    w_regret, w_average, state, frame, sigma, values,
+                    w_regret, w_average, regret_floor, state, frame, sigma, values,
                 )  # fmt: skip
                 if traverser == 0:
                     total += weight[deal] * value
@@ -164,11 +166,13 @@ def external_sampling(
     iterations: int,
     deals_per_iteration: int,
     linear: bool = True,
+    rm_plus: bool = False,
 ) -> float:
     """Run external-sampling MCCFR iterations in place on ``regret`` and ``strategy_sum``.
 
     ``first_iteration`` starts at 1 (linear weights are t). For a sweep pass all enumerated
     deals with ``deals_per_iteration = deals.size``; for sampled deals (weight 1) use 1.
+    ``linear`` weights iteration t by t; ``rm_plus`` floors regrets at 0.
     Returns the mean sampled root value of player 0 (a progress signal).
     """
     if first_iteration < 1 or iterations < 0:
@@ -190,6 +194,7 @@ def external_sampling(
             first_iteration,
             exponent,
             exponent,
+            0.0 if rm_plus else -np.inf,
         )
     )
 

@@ -123,6 +123,8 @@ def sample_deals_kernel(players, seed, first_deal, count, buckets, ranks):
     cards = 2 * players + BOARD_CARDS
     for i in range(count):
         state = iteration_state(seed, first_deal + i)
+        for j in range(52):  # a fresh deck: deal i depends on (seed, first_deal + i) only
+            deck[j] = j
         for j in range(cards):
             k = j + int(uniform(state) * (52 - j))
             deck[j], deck[k] = deck[k], deck[j]
@@ -153,7 +155,13 @@ def strategy_array(tree: NPlayerTree, policy: np.ndarray) -> np.ndarray:
 
 
 def solve_pushfold(
-    players: int, stack_bb: float, ante_bb: float, iterations: int, seed: int
+    players: int,
+    stack_bb: float,
+    ante_bb: float,
+    iterations: int,
+    seed: int,
+    *,
+    rm_plus: bool = False,
 ) -> np.ndarray:
     """Solve push/fold with external-sampling MCCFR (linear weighting), one deal an iteration.
 
@@ -162,7 +170,7 @@ def solve_pushfold(
     """
     tree = pushfold_tree(players, stack_bb, ante_bb)
     regret, strategy_sum = tree.new_table(), tree.new_table()
-    deal_seed, action_seed = mix_seed(seed, 1), mix_seed(seed, 2)
+    deal_seed, action_seed = mix_seed(seed, 1) >> 1, mix_seed(seed, 2) >> 1  # int64 seeds
     done = 0
     while done < iterations:
         count = min(CHUNK_DEALS, iterations - done)
@@ -170,6 +178,7 @@ def solve_pushfold(
         external_sampling(
             tree, deals, regret, strategy_sum, seed=action_seed, first_iteration=done + 1,
             iterations=count, deals_per_iteration=1, linear=True,
+            rm_plus=rm_plus,
         )  # fmt: skip
         done += count
     return strategy_array(tree, average_strategy(strategy_sum, tree.infoset_actions()))

@@ -13,11 +13,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agent.poker.cards import HOLE_CLASSES, class_combos, hole_class_index
 from blueprint import best_response as two_player_br
 from blueprint.kuhn import kuhn_game as two_player_kuhn
 from blueprint.nplayer.best_response import best_response_gains, expected_values, nash_conv
 from blueprint.nplayer.kuhn3 import THREE_PLAYER_VALUE, TWO_PLAYER_VALUE, kuhn_game
 from blueprint.nplayer.mccfr import solve_sweep
+from blueprint.nplayer.pushfold import (
+    class_index,
+    decision_masks,
+    pushfold_tree,
+    sample_deals,
+    solve_pushfold,
+)
 from blueprint.nplayer.tree import terminal_utility
 from blueprint.regret import uniform_strategy
 
@@ -89,3 +97,62 @@ def test_same_seed_same_policy() -> None:
     np.random.random(10)
     assert np.array_equal(first, solve_sweep(tree, deals, iterations=300, seed=7))
     assert not np.array_equal(first, solve_sweep(tree, deals, iterations=300, seed=8))
+
+
+# --- push/fold -----------------------------------------------------------------------------
+
+
+def _class(name: str) -> int:
+    return HOLE_CLASSES.index(name)
+
+
+def _range(in_probability: np.ndarray) -> float:
+    """Share of the 1,326 starting hands a per-class probability vector plays."""
+    combos = np.array([len(class_combos(name)) for name in HOLE_CLASSES])
+    return float(in_probability @ combos / combos.sum())
+
+
+def test_sampled_deals_use_the_hole_class_index_and_eval7() -> None:
+    combos = [(a, b) for a in range(52) for b in range(52) if a != b]
+    assert all(class_index(a, b) == hole_class_index([a, b]) for a, b in combos)
+    deals = sample_deals(4, seed=3, first_deal=10, count=200)
+    again = sample_deals(4, seed=3, first_deal=15, count=5)
+    assert np.array_equal(deals.buckets[5:10], again.buckets)
+    assert deals.ranks.min() >= 0 and deals.ranks.max() < 7462
+
+
+def test_pushfold_tree_pays_the_blinds_and_antes() -> None:
+    tree = pushfold_tree(3, 10.0, 0.1)
+    positions, masks = decision_masks(tree)
+    decisions = np.flatnonzero(tree.kind == 0)
+    assert sorted(zip(positions[decisions], masks[decisions], strict=True)) == [
+        (0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (2, 3),
+    ]  # fmt: skip
+    ranks = np.array([1, 2, 3])
+    for node in np.flatnonzero(tree.kind != 0):
+        total = sum(
+            terminal_utility(tree.contribution, tree.alive, node, ranks, p) for p in range(3)
+        )
+        assert total == pytest.approx(0.0)
+    everyone_folds = int(np.flatnonzero((tree.kind == 1) & (tree.alive == 0b100))[0])
+    assert terminal_utility(tree.contribution, tree.alive, everyone_folds, ranks, 2) == (
+        pytest.approx(0.1 + 0.6)
+    )
+
+
+def test_heads_up_pushfold_pushes_and_calls_aces_and_kings() -> None:
+    strategy = solve_pushfold(2, 10.0, 0.0, iterations=300_000, seed=0)
+    assert strategy.shape == (2, 2, 169)
+    assert (strategy[0, 1] == 0).all() and (strategy[1, 0] == 0).all()  # unreachable
+    for name in ("AA", "KK"):
+        assert strategy[0, 0, _class(name)] > 0.95
+        assert strategy[1, 1, _class(name)] > 0.95
+    assert strategy[1, 1, _class("72o")] < 0.05
+    assert np.array_equal(strategy, solve_pushfold(2, 10.0, 0.0, iterations=300_000, seed=0))
+
+
+def test_three_handed_ranges_are_wider_at_two_big_blinds_than_at_fifteen() -> None:
+    short = solve_pushfold(3, 2.0, 0.1, iterations=200_000, seed=1)
+    deep = solve_pushfold(3, 15.0, 0.1, iterations=200_000, seed=1)
+    for position, mask in ((0, 0), (1, 0), (1, 1), (2, 1)):
+        assert _range(short[position, mask]) > _range(deep[position, mask]) + 0.1
