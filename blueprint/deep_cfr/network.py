@@ -104,7 +104,8 @@ def _cross_entropy_grad(output, targets, mask, weights):
 
 
 def _fit(features, targets, mask, weights, config, rng, loss_grad) -> Network:
-    """Adam from a fresh initialisation on minibatches drawn uniformly from the samples."""
+    """Adam from a fresh initialisation on minibatches drawn uniformly from the samples
+    (every sample in each step when ``batch_size`` covers them all)."""
     sizes = [features.shape[1], *config.hidden, targets.shape[1]]
     net = init_network(sizes, rng)
     params = [*net.weights, *net.biases]
@@ -113,8 +114,10 @@ def _fit(features, targets, mask, weights, config, rng, loss_grad) -> Network:
     count = len(features)
     scaled = weights / weights.mean()
     layers_count = len(net.weights)
+    everything = np.arange(count)
     for step in range(1, config.steps + 1):
-        batch = rng.integers(0, count, size=min(config.batch_size, count))
+        full = config.batch_size >= count
+        batch = everything if full else rng.integers(0, count, size=config.batch_size)
         layers = _forward(params[:layers_count], params[layers_count:], features[batch])
         grad_out = loss_grad(layers[-1], targets[batch], mask[batch], scaled[batch])
         grads_w, grads_b = _backward(params[:layers_count], layers, grad_out)

@@ -51,3 +51,15 @@ class Reservoir:
         self.iterations[slots[keep]] = iteration
         self.targets[slots[keep]] = targets[keep]
         self.seen += count
+
+    def by_row(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The held samples merged per row: (rows, summed iteration weights, weighted mean
+        targets). A loss ``sum_i t_i L(f(x_i), y_i)`` that is linear in ``y_i`` (squared
+        error up to a constant, cross-entropy exactly) equals ``sum_rows W L(f(x), y_bar)``."""
+        rows = self.rows[: self.size]
+        weights = self.iterations[: self.size]
+        unique, inverse = np.unique(rows, return_inverse=True)
+        total = np.bincount(inverse, weights=weights, minlength=len(unique))
+        targets = np.zeros((len(unique), self.targets.shape[1]))
+        np.add.at(targets, inverse, weights[:, None] * self.targets[: self.size])
+        return unique, total, targets / total[:, None]

@@ -121,14 +121,12 @@ class DeepCFRSolver:
 
     def _train_advantages(self, player: int) -> Network:
         """Player ``player``'s advantage network, trained from scratch on its reservoir."""
-        buffer = self.advantage_buffers[player]
-        size = buffer.size
-        rows = buffer.rows[:size]
+        rows, weights, targets = self.advantage_buffers[player].by_row()
         return fit_regression(
             self.features[rows],
-            buffer.targets[:size],
+            targets,
             self.legal[rows],
-            buffer.iterations[:size],
+            weights,
             self.config.advantage_network,
             self.rng,
         )
@@ -141,12 +139,12 @@ class DeepCFRSolver:
         buffer = self.strategy_buffer
         if buffer.size == 0:
             return self.legal / self.legal.sum(axis=1, keepdims=True)
-        rows = buffer.rows[: buffer.size]
+        rows, weights, targets = buffer.by_row()
         network = fit_distribution(
             self.features[rows],
-            buffer.targets[: buffer.size],
+            targets,
             self.legal[rows],
-            buffer.iterations[: buffer.size],
+            weights,
             self.config.strategy_network,
             self.rng,
         )
