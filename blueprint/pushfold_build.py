@@ -32,9 +32,10 @@ FORMAT = 1
 DEFAULT_STACKS = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0)
 DEFAULT_ANTES = (0.0, 0.1)
 # Deals (iterations) per configuration: fewer where a deal costs more (about P^2 node
-# visits) and, heads-up, where the exact solver shows 4M deals reach about 1 mbb/g.
-DEFAULT_ITERATIONS = {2: 4_000_000, 3: 4_000_000, 4: 4_000_000, 5: 4_000_000, 6: 3_000_000,
-                      7: 3_000_000, 8: 3_000_000, 9: 2_000_000, 10: 2_000_000}  # fmt: skip
+# visits), sized so the whole default grid takes about 1,500 CPU seconds. Heads-up, the
+# exact solver (``blueprint.pushfold_hu``) puts 4M deals at about 1-2 mbb/g.
+DEFAULT_ITERATIONS = {2: 4_000_000, 3: 3_000_000, 4: 3_000_000, 5: 2_000_000, 6: 2_000_000,
+                      7: 2_000_000, 8: 1_500_000, 9: 1_200_000, 10: 1_000_000}  # fmt: skip
 
 
 @dataclass(frozen=True)

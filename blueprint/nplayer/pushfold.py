@@ -161,24 +161,32 @@ def solve_pushfold(
     iterations: int,
     seed: int,
     *,
+    warmup: float = 0.5,
     rm_plus: bool = False,
 ) -> np.ndarray:
     """Solve push/fold with external-sampling MCCFR (linear weighting), one deal an iteration.
 
-    Returns the probability of "in" as ``float64[P, 2 ** (P - 1), 169]`` (module docstring).
-    The same arguments give the same result.
+    The strategy sums are cleared once the first ``warmup`` share of the iterations is done
+    (the average then leaves out the early, still uniform strategies). Returns the
+    probability of "in" as ``float64[P, 2 ** (P - 1), 169]`` (module docstring). The same
+    arguments give the same result.
     """
+    if iterations < 1 or not 0.0 <= warmup < 1.0:
+        raise ValueError("iterations must be positive and warmup in [0, 1)")
     tree = pushfold_tree(players, stack_bb, ante_bb)
     regret, strategy_sum = tree.new_table(), tree.new_table()
     deal_seed, action_seed = mix_seed(seed, 1) >> 1, mix_seed(seed, 2) >> 1  # int64 seeds
+    reset = int(iterations * warmup)
     done = 0
     while done < iterations:
-        count = min(CHUNK_DEALS, iterations - done)
+        end = reset if done < reset else iterations
+        count = min(CHUNK_DEALS, end - done)
         deals = sample_deals(players, deal_seed, done, count)
         external_sampling(
             tree, deals, regret, strategy_sum, seed=action_seed, first_iteration=done + 1,
-            iterations=count, deals_per_iteration=1, linear=True,
-            rm_plus=rm_plus,
+            iterations=count, deals_per_iteration=1, linear=True, rm_plus=rm_plus,
         )  # fmt: skip
         done += count
+        if done == reset:
+            strategy_sum[:] = 0.0
     return strategy_array(tree, average_strategy(strategy_sum, tree.infoset_actions()))
