@@ -1,7 +1,8 @@
 """Solve Kuhn or Leduc with one algorithm, measuring exploitability at checkpoints.
 
 The library behind ``blueprint solve``: full-width CFR variants (``blueprint.cfr``), MCCFR
-(``blueprint.mccfr``) and fictitious play (``blueprint.xfp``) advance in chunks up to each
+(``blueprint.mccfr``), fictitious play (``blueprint.xfp``) and Deep CFR
+(``blueprint.deep_cfr``, whose policy is its strategy network's) advance in chunks up to each
 checkpoint, where the exact best response (``blueprint.best_response``) measures NashConv,
 exploitability in mbb/g and the game value of the average strategy (as OpenSpiel reports
 them; Lanctot et al. 2017). For Kuhn the average betting probability of every information
@@ -23,6 +24,7 @@ import numpy as np
 
 from blueprint.best_response import expected_value, nash_conv, to_mbb
 from blueprint.cfr import PRESETS, FullWidthSolver
+from blueprint.deep_cfr import DeepCFRConfig, DeepCFRSolver
 from blueprint.game import Game
 from blueprint.kuhn import fit_alpha, kuhn_equilibrium, kuhn_game
 from blueprint.leduc import leduc_game
@@ -31,7 +33,8 @@ from blueprint.mccfr_solver import MCCFRConfig, MCCFRSolver
 from blueprint.xfp import XFPSolver
 
 GAMES: dict[str, Callable[[], Game]] = {"kuhn": kuhn_game, "leduc": leduc_game}
-ALGORITHMS = (*PRESETS, *KERNELS, "xfp")
+DEEP_CFR = "deep-cfr"
+ALGORITHMS = (*PRESETS, *KERNELS, "xfp", DEEP_CFR)
 RESULT_FORMAT = 1
 
 
@@ -56,6 +59,7 @@ class SolveResult:
     seed: int
     checkpoints: list[Checkpoint]
     policy: np.ndarray = field(repr=False)
+    traversals: int | None = None
 
     @property
     def final(self) -> Checkpoint:
@@ -69,6 +73,7 @@ class SolveResult:
             "game": self.game.name,
             "algorithm": self.algorithm,
             "seed": self.seed,
+            **({"traversals": self.traversals} if self.traversals is not None else {}),
             "iterations": self.final.iteration,
             "game_value": self.final.game_value,
             "nash_conv": self.final.nash_conv,
@@ -105,9 +110,11 @@ def checkpoint_schedule(iterations: int, every: int | None) -> list[int]:
 
 
 def _make_solver(
-    game: Game, algorithm: str, seed: int
-) -> FullWidthSolver | MCCFRSolver | XFPSolver:
-    """The solver object for an algorithm name."""
+    game: Game, algorithm: str, seed: int, traversals: int | None = None
+) -> FullWidthSolver | MCCFRSolver | XFPSolver | DeepCFRSolver:
+    """The solver object for an algorithm name (``traversals``: Deep CFR's K)."""
+    if traversals is not None and algorithm != DEEP_CFR:
+        raise ValueError(f"traversals apply only to {DEEP_CFR}, not {algorithm!r}")
     if algorithm in PRESETS:
         return FullWidthSolver(game.tree, game.deals, PRESETS[algorithm])
     if algorithm in KERNELS:
@@ -115,6 +122,9 @@ def _make_solver(
         return MCCFRSolver(game.tree, game.deals, MCCFRConfig(algorithm), rng)
     if algorithm == "xfp":
         return XFPSolver(game.tree, game.deals)
+    if algorithm == DEEP_CFR:
+        config = DeepCFRConfig() if traversals is None else DeepCFRConfig(traversals=traversals)
+        return DeepCFRSolver(game, config, np.random.default_rng(seed))
     raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
 
 
@@ -125,24 +135,29 @@ def solve(
     every: int | None = None,
     seed: int = 0,
     progress: Callable[[Checkpoint], None] | None = None,
+    traversals: int | None = None,
 ) -> SolveResult:
-    """Run ``algorithm`` on a game, measuring the average strategy at each checkpoint."""
+    """Run ``algorithm`` on a game, measuring the average strategy at each checkpoint.
+
+    The seconds of a checkpoint include computing its policy (Deep CFR trains its strategy
+    network then), not measuring it.
+    """
     if game_name not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game_name!r}")
     game = GAMES[game_name]()
-    _make_solver(game, algorithm, seed).run(1)  # load the compiled kernels before timing
-    solver = _make_solver(game, algorithm, seed)
+    _make_solver(game, algorithm, seed, traversals).run(1)  # compile kernels before timing
+    solver = _make_solver(game, algorithm, seed, traversals)
     checkpoints, elapsed = [], 0.0
     for point in checkpoint_schedule(iterations, every):
         start = time.perf_counter()
         solver.run(point - solver.iteration)
-        elapsed += time.perf_counter() - start
         policy = solver.average_strategy()
+        elapsed += time.perf_counter() - start
         checkpoint = _measure(game, policy, point, elapsed)
         checkpoints.append(checkpoint)
         if progress is not None:
             progress(checkpoint)
-    return SolveResult(game, algorithm, seed, checkpoints, policy)
+    return SolveResult(game, algorithm, seed, checkpoints, policy, traversals)
 
 
 def _measure(game: Game, policy: np.ndarray, iteration: int, seconds: float) -> Checkpoint:

@@ -14,7 +14,16 @@ from pathlib import Path
 import click
 import numpy as np
 
-from blueprint.solve import ALGORITHMS, GAMES, Checkpoint, SolveResult, kuhn_table, solve
+from blueprint.deep_cfr import DeepCFRConfig
+from blueprint.solve import (
+    ALGORITHMS,
+    DEEP_CFR,
+    GAMES,
+    Checkpoint,
+    SolveResult,
+    kuhn_table,
+    solve,
+)
 
 
 @click.command("solve")
@@ -22,11 +31,15 @@ from blueprint.solve import ALGORITHMS, GAMES, Checkpoint, SolveResult, kuhn_tab
 @click.option(
     "--algorithm", type=click.Choice(ALGORITHMS), default="cfr+", show_default=True,
     help="Full-width cfr, cfr+, lcfr, dcfr; MCCFR chance, external, outcome sampling; "
-    "or xfp (extensive-form fictitious play).",
+    "xfp (extensive-form fictitious play); or deep-cfr (Deep CFR, numpy networks).",
 )  # fmt: skip
 @click.option("--iterations", type=int, default=1000, show_default=True)
 @click.option("--every", type=int, default=None, help="Checkpoint every K iterations.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for MCCFR.")
+@click.option(
+    "--traversals", type=int, default=None,
+    help=f"Deep CFR traversals per player per iteration [default: {DeepCFRConfig().traversals}].",
+)  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for MCCFR and Deep CFR.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON.")
 def solve_command(
@@ -34,6 +47,7 @@ def solve_command(
     algorithm: str,
     iterations: int,
     every: int | None,
+    traversals: int | None,
     seed: int,
     plot: Path | None,
     as_json: bool,
@@ -45,9 +59,14 @@ def solve_command(
         raise click.UsageError(f"--every must be at least 1, got {every}")
     if seed < 0:
         raise click.UsageError(f"--seed must be non-negative, got {seed}")
+    if traversals is not None and algorithm != DEEP_CFR:
+        raise click.UsageError(f"--traversals applies only to --algorithm {DEEP_CFR}")
+    if traversals is not None and traversals < 1:
+        raise click.UsageError(f"--traversals must be at least 1, got {traversals}")
     if not as_json:
         click.echo(f"{game} / {algorithm}: iteration, exploitability (mbb/g), NashConv, value")
-    result = solve(game, algorithm, iterations, every, seed, None if as_json else _echo_checkpoint)
+    progress = None if as_json else _echo_checkpoint
+    result = solve(game, algorithm, iterations, every, seed, progress, traversals)
     if plot is not None:
         draw_plot(result, plot)
     if as_json:

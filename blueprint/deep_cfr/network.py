@@ -32,7 +32,7 @@ class NetworkConfig:
 
     hidden: tuple[int, ...] = (64, 64)
     steps: int = 300
-    batch_size: int = 256
+    batch_size: int = 1024
     learning_rate: float = 3e-3
     beta1: float = 0.9
     beta2: float = 0.999

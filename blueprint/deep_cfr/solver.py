@@ -41,11 +41,11 @@ from blueprint.tree import DECISION
 class DeepCFRConfig:
     """Traversals per player per iteration, reservoir capacities and network training."""
 
-    traversals: int = 1000
+    traversals: int = 500
     advantage_capacity: int = 1_000_000
     strategy_capacity: int = 1_000_000
     advantage_network: NetworkConfig = field(default_factory=NetworkConfig)
-    strategy_network: NetworkConfig = field(default_factory=NetworkConfig)
+    strategy_network: NetworkConfig = field(default_factory=lambda: NetworkConfig(steps=1000))
 
     def __post_init__(self) -> None:
         if self.traversals < 1:
