@@ -34,12 +34,11 @@ def kernel_rate(players: int, deals: int, seed: int) -> float:
     tree = pushfold_tree(players, 10.0, 0.1)
     batch = sample_deals(players, seed, 0, deals)
     regret, strategy_sum = tree.new_table(), tree.new_table()
-    options = {"seed": seed, "deals_per_iteration": 1}
-    external_sampling(tree, batch, regret, strategy_sum, first_iteration=1, iterations=100,
-                      **options)  # fmt: skip
+    external_sampling(tree, batch, regret, strategy_sum, seed=seed, first_iteration=1,
+                      iterations=100, deals_per_iteration=1)  # fmt: skip
     start = time.perf_counter()
-    external_sampling(tree, batch, regret, strategy_sum, first_iteration=101,
-                      iterations=deals, **options)  # fmt: skip
+    external_sampling(tree, batch, regret, strategy_sum, seed=seed, first_iteration=101,
+                      iterations=deals, deals_per_iteration=1)  # fmt: skip
     return deals / (time.perf_counter() - start)
 
 

@@ -152,7 +152,7 @@ def main(seed: int, players_text: str, stacks_text: str, antes_text: str, scale:
     start = time.perf_counter()
     arrays = build_table(config)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out, **arrays)
+    np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
     seconds = time.perf_counter() - start
     peak = max(resource.getrusage(who).ru_maxrss for who in
                (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024  # fmt: skip

@@ -181,7 +181,7 @@ def external_sampling(
         raise ValueError(f"deals_per_iteration must lie in 1..{deals.size}")
     exponent = 1.0 if linear else 0.0
     return float(
-        external_sampling_kernel(
+        external_sampling_kernel(  # type: ignore[call-arg]
             *tree.kernel_arrays(),
             deals.buckets,
             deals.ranks,
