@@ -9,6 +9,12 @@ the sampled strategies, whose minimiser is the same t-weighted average strategy 
 paper's squared error. Adam is Kingma & Ba 2015. All randomness (initial weights, minibatches)
 comes from an injected ``numpy.random.Generator``.
 
+Why numpy and not a learning library: scikit-learn's ``MLPRegressor`` (1.9) accepts sample
+weights, but has no per-sample mask of legal actions nor a softmax output over them, counts
+training in epochs rather than steps, and measured about twice as slow per Adam step at these
+sizes (64-unit layers, batches of a few hundred rows); torch or JAX would be heavy installs for
+networks this small.
+
 >>> rng = np.random.default_rng(0)
 >>> x = np.eye(4)
 >>> y = np.array([[1.0, -1.0], [0.5, 0.0], [-1.0, 2.0], [0.0, 0.0]])
@@ -21,6 +27,7 @@ True
 from __future__ import annotations
 
 import itertools
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,6 +56,17 @@ class Network:
     def predict(self, features: np.ndarray) -> np.ndarray:
         """The linear outputs for a batch of feature rows."""
         return _forward(self.weights, self.biases, features)[-1]
+
+
+def one_blas_thread() -> AbstractContextManager:
+    """A context running BLAS on one thread: these matrices are small, and OpenBLAS's threads
+    made one Leduc iteration 10 to 50 times slower on a loaded 2-core machine. It needs
+    threadpoolctl (the ``deep`` extra); without it this is a no-op."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 def init_network(sizes: list[int], rng: np.random.Generator) -> Network:

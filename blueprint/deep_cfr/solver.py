@@ -30,6 +30,7 @@ from blueprint.deep_cfr.network import (
     fit_distribution,
     fit_regression,
     masked_softmax,
+    one_blas_thread,
 )
 from blueprint.deep_cfr.reservoir import Reservoir
 from blueprint.deep_cfr.traversal import traverse
@@ -95,11 +96,12 @@ class DeepCFRSolver:
 
     def run(self, iterations: int) -> None:
         """Advance ``iterations`` Deep CFR iterations (both players each)."""
-        for _ in range(iterations):
-            self.iteration += 1
-            for player in range(2):
-                self._traverse(player, self.current_strategy())
-                self.advantage_networks[player] = self._train_advantages(player)
+        with one_blas_thread():
+            for _ in range(iterations):
+                self.iteration += 1
+                for player in range(2):
+                    self._traverse(player, self.current_strategy())
+                    self.advantage_networks[player] = self._train_advantages(player)
 
     def _traverse(self, traverser: int, strategy: np.ndarray) -> None:
         """K traversals; their samples go to the reservoirs."""
@@ -140,14 +142,15 @@ class DeepCFRSolver:
         if buffer.size == 0:
             return self.legal / self.legal.sum(axis=1, keepdims=True)
         rows, weights, targets = buffer.by_row()
-        network = fit_distribution(
-            self.features[rows],
-            targets,
-            self.legal[rows],
-            weights,
-            self.config.strategy_network,
-            self.rng,
-        )
-        policy = masked_softmax(network.predict(self.features), self.legal)
+        with one_blas_thread():
+            network = fit_distribution(
+                self.features[rows],
+                targets,
+                self.legal[rows],
+                weights,
+                self.config.strategy_network,
+                self.rng,
+            )
+            policy = masked_softmax(network.predict(self.features), self.legal)
         self._policy = (self.iteration, policy)
         return policy
