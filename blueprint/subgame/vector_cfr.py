@@ -1,0 +1,276 @@
+"""CFR+ and DCFR over a public subgame tree, vectorised over every player's private hands.
+
+A subgame is a public betting tree (``blueprint.tree.BettingTree`` with one round whose
+``num_buckets`` is the number of hands ``H``: the acting player holding hand ``h`` at node
+``n`` is info-set row ``infoset_base[n] + h``), the hands (``hands.HandSpace``) and both
+players' reach at the root (their *ranges*, ``float64[2, H]``). One pass for player ``p``
+walks the tree twice with vectors over hands (DeepStack's vectorised re-solver, Moravčík et
+al. 2017; the public-tree walk of Johanson et al. 2011):
+
+* forward: ``reach[n, q, h]``, player q's probability of playing to node n with hand h;
+* backward: ``value[n, h]``, p's counterfactual value of hand h at node n (terminals by
+  ``hands``' O(H) kernels against the opponent's reach). At p's decisions the value is the
+  strategy-weighted sum of the children, the regret of action k grows by
+  ``value[child_k] - value[n]`` and the strategy sum by p's reach times the strategy; at the
+  opponent's decisions the value is the plain sum (its action probabilities are in the reach).
+
+Regret updates are CFR+ (Tammelin 2014: regret-matching+, alternating updates, linear
+averaging) or DCFR(alpha, beta, gamma) (Brown & Sandholm 2019), chosen with a
+``blueprint.cfr.CFRConfig``; the current strategy of a row is recomputed right after its
+update. The same walk with a max at the responder's decisions is the exact best response.
+
+Values are in chips, zero-sum (``blueprint.tree.terminal_value``: a player wins the other's
+contribution), weighted by the opponent's reach: player p's expected utility is
+``sum_h r_p[h] v_p[h] / M`` with ``M = sum_h r_0[h] x compatible mass of r_1 at h``.
+An optional ``gadget.Gadget`` turns the solve into a safe re-solve.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from blueprint.cfr import PRESETS, CFRConfig
+from blueprint.regret import average_strategy, current_strategy, regret_matching_row
+from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
+from blueprint.subgame.hands import HandSpace, compatible_mass, fold_kernel, showdown_kernel
+from blueprint.tree import DECISION, FOLD, BettingTree
+
+PROFILE, BEST_RESPONSE, UPDATE = 0, 1, 2
+
+
+class Subgame:
+    """A public tree, its hands and both players' ranges at the root (``float64[2, H]``)."""
+
+    def __init__(self, tree: BettingTree, hands: HandSpace, ranges: np.ndarray) -> None:
+        if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
+            raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
+        reach = np.ascontiguousarray(ranges, dtype=np.float64)
+        if reach.shape != (2, hands.size) or (reach < 0).any() or not np.isfinite(reach).all():
+            raise ValueError(f"ranges must be non-negative, shape (2, {hands.size})")
+        self.tree, self.hands, self.ranges = tree, hands, reach
+
+    def mass(self) -> float:
+        """``M``: the total weight of compatible (hand of player 0, hand of player 1) pairs."""
+        out = np.empty(self.hands.size)
+        compatible_mass(self.hands.cards, self.ranges[1], out)
+        return float(self.ranges[0] @ out)
+
+
+@njit(cache=True, nogil=True)
+def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_reach, reach):
+    """reach[n, q, h] from the root reach and the strategy table ``sigma``."""
+    hands = root_reach.shape[1]
+    reach[0, :, :] = root_reach
+    for node in range(kind.shape[0]):
+        if kind[node] != DECISION:
+            continue
+        actor, base = player[node], infoset_base[node]
+        for k in range(num_children[node]):
+            child = first_child[node] + k
+            reach[child, 1 - actor, :] = reach[node, 1 - actor, :]
+            for h in range(hands):
+                reach[child, actor, h] = reach[node, actor, h] * sigma[base + h, k]
+
+
+@njit(cache=True, nogil=True)
+def _terminal(node, p, kind, player, contribution, cards, strength, order, reach, out, scratch):
+    """p's counterfactual values at a terminal node against the opponent's reach there."""
+    own, other = contribution[node, p], contribution[node, 1 - p]
+    if kind[node] == FOLD:
+        payoff = -own if player[node] == p else other
+        fold_kernel(cards, reach[node, 1 - p], payoff, out)
+    else:
+        showdown_kernel(cards, strength, order, reach[node, 1 - p], own, other, out, scratch)
+
+
+@njit(cache=True, nogil=True)
+def _backward(
+    mode, p, kind, player, first_child, num_children, contribution, infoset_base,
+    cards, strength, order, reach, sigma, regret, strategy_sum, average_weight,
+    rm_plus, positive, negative, value, scratch,
+):  # fmt: skip
+    """Fill ``value[n, h]`` for player p bottom up; in UPDATE mode also regrets and sums."""
+    hands = cards.shape[0]
+    for node in range(kind.shape[0] - 1, -1, -1):
+        if kind[node] != DECISION:
+            _terminal(node, p, kind, player, contribution, cards, strength, order, reach,
+                      value[node], scratch)  # fmt: skip
+            continue
+        first, count = first_child[node], num_children[node]
+        if player[node] != p:
+            for h in range(hands):
+                total = 0.0
+                for k in range(count):
+                    total += value[first + k, h]
+                value[node, h] = total
+            continue
+        base = infoset_base[node]
+        for h in range(hands):
+            row = base + h
+            if mode == BEST_RESPONSE:
+                best = value[first, h]
+                for k in range(1, count):
+                    best = max(best, value[first + k, h])
+                value[node, h] = best
+                continue
+            total = 0.0
+            for k in range(count):
+                total += sigma[row, k] * value[first + k, h]
+            value[node, h] = total
+            if mode != UPDATE:
+                continue
+            own = average_weight * reach[node, p, h]
+            for k in range(count):
+                strategy_sum[row, k] += own * sigma[row, k]
+                r = regret[row, k] + value[first + k, h] - total
+                r *= positive if r >= 0.0 else negative
+                if rm_plus and r < 0.0:
+                    r = 0.0
+                regret[row, k] = r
+            regret_matching_row(regret, row, count, sigma[row])
+
+
+@njit(cache=True, nogil=True)
+def run_iterations(
+    kind, player, first_child, num_children, contribution, infoset_base,
+    cards, strength, order, ranges, regret, strategy_sum, sigma, first_iteration, count,
+    rm_plus, alpha, beta, gamma, gadget_player, gadget_values, gadget_regret,
+    root_reach, reach, value, scratch,
+):  # fmt: skip
+    """Iterations ``first_iteration .. first_iteration + count - 1``, alternating players.
+
+    ``alpha``/``beta`` NaN: no discounting. ``gadget_player`` -1: no gadget; else that
+    player's root reach is its follow probability and its gadget regrets are updated.
+    """
+    for t in range(first_iteration, first_iteration + count):
+        average_weight = float(t) ** gamma
+        positive = 1.0 if np.isnan(alpha) else t**alpha / (t**alpha + 1.0)
+        negative = 1.0 if np.isnan(beta) else t**beta / (t**beta + 1.0)
+        for p in range(2):
+            root_reach[:, :] = ranges
+            if gadget_player >= 0:
+                follow_probabilities(gadget_regret, root_reach[gadget_player])
+            _forward(kind, player, first_child, num_children, infoset_base, sigma,
+                     root_reach, reach)  # fmt: skip
+            _backward(UPDATE, p, kind, player, first_child, num_children, contribution,
+                      infoset_base, cards, strength, order, reach, sigma, regret,
+                      strategy_sum, average_weight, rm_plus, positive, negative, value,
+                      scratch)  # fmt: skip
+            if p == gadget_player:
+                update_gadget(gadget_regret, value[0], gadget_values, root_reach[p],
+                              rm_plus, positive, negative)  # fmt: skip
+
+
+def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndarray) -> np.ndarray:
+    """``value[n, h]`` of player p under ``policy`` (PROFILE) or of its best response."""
+    tree, hands = subgame.tree, subgame.hands
+    table = np.ascontiguousarray(policy, dtype=np.float64)
+    if table.shape != (tree.num_infosets, tree.max_actions):
+        raise ValueError(
+            f"policy has shape {table.shape}, expected {(tree.num_infosets, tree.max_actions)}"
+        )
+    reach = np.empty((tree.num_nodes, 2, hands.size))
+    value = np.empty((tree.num_nodes, hands.size))
+    _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
+             table, np.ascontiguousarray(root, dtype=np.float64), reach)  # fmt: skip
+    dummy = np.zeros((1, 1))
+    _backward(mode, p, tree.kind, tree.player, tree.first_child, tree.num_children,
+              tree.contribution, tree.infoset_base, hands.cards, hands.strength, hands.order,
+              reach, table, dummy, dummy, 0.0, False, 1.0, 1.0, value,
+              np.empty((2, hands.size)))  # fmt: skip
+    return value
+
+
+def root_values(
+    subgame: Subgame,
+    policy: np.ndarray,
+    player: int,
+    *,
+    best_response: bool = False,
+    ranges: np.ndarray | None = None,
+) -> np.ndarray:
+    """``player``'s counterfactual value of every hand at the root: ``float64[H]``.
+
+    Under ``policy`` for both players, or (``best_response``) the values of ``player``'s
+    best response to the opponent's part of ``policy``. ``ranges`` overrides the root reach.
+    """
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, got {player}")
+    root = subgame.ranges if ranges is None else ranges
+    return _walk(subgame, policy, player, BEST_RESPONSE if best_response else PROFILE, root)[0]
+
+
+def expected_values(subgame: Subgame, policy: np.ndarray) -> tuple[float, float]:
+    """Each player's expected utility (chips, zero-sum) under ``policy``."""
+    mass = subgame.mass()
+    ev = [float(subgame.ranges[p] @ root_values(subgame, policy, p)) / mass for p in (0, 1)]
+    return ev[0], ev[1]
+
+
+def exploitability(subgame: Subgame, policy: np.ndarray) -> float:
+    """Half the sum of both best-response gains against ``policy``, in chips per deal."""
+    mass = subgame.mass()
+    total = 0.0
+    for p in (0, 1):
+        total += float(subgame.ranges[p] @ root_values(subgame, policy, p, best_response=True))
+    return total / (2.0 * mass)
+
+
+class SubgameSolver:
+    """Regrets and strategy sums of one subgame, advanced by vectorised CFR+ or DCFR.
+
+    With ``gadget`` the solve is a safe re-solve (``blueprint.subgame.gadget``): the
+    gadget player's root reach is chosen by the gadget and its range in ``subgame`` unused.
+    """
+
+    def __init__(
+        self, subgame: Subgame, config: CFRConfig = PRESETS["dcfr"], gadget: Gadget | None = None
+    ) -> None:
+        if not config.alternating:
+            raise ValueError("the subgame solver alternates updates; use an alternating config")
+        if gadget is not None and gadget.values.shape != (subgame.hands.size,):
+            raise ValueError(f"gadget values must have {subgame.hands.size} entries")
+        tree = subgame.tree
+        self.subgame, self.config, self.gadget = subgame, config, gadget
+        self.regret = tree.new_table()
+        self.strategy_sum = tree.new_table()
+        self.gadget_regret = np.zeros((subgame.hands.size, 2))
+        self.iteration = 0
+        self._row_actions = tree.infoset_actions()
+        self._sigma = tree.new_table()
+        current_strategy(self.regret, self._row_actions, self._sigma)
+        size = subgame.hands.size
+        self._root = np.empty((2, size))
+        self._reach = np.empty((tree.num_nodes, 2, size))
+        self._value = np.empty((tree.num_nodes, size))
+        self._scratch = np.empty((2, size))
+
+    def run(self, iterations: int) -> None:
+        """Advance by ``iterations`` iterations."""
+        if iterations < 0:
+            raise ValueError(f"iterations must be non-negative, got {iterations}")
+        tree, hands, config = self.subgame.tree, self.subgame.hands, self.config
+        gadget_player = -1 if self.gadget is None else self.gadget.player
+        gadget_values = np.zeros(hands.size) if self.gadget is None else self.gadget.values
+        run_iterations(
+            tree.kind, tree.player, tree.first_child, tree.num_children, tree.contribution,
+            tree.infoset_base, hands.cards, hands.strength, hands.order, self.subgame.ranges,
+            self.regret, self.strategy_sum, self._sigma, self.iteration + 1, iterations,
+            config.regret_matching_plus,
+            math.nan if config.alpha is None else config.alpha,
+            math.nan if config.beta is None else config.beta,
+            config.gamma, gadget_player, gadget_values, self.gadget_regret,
+            self._root, self._reach, self._value, self._scratch,
+        )  # fmt: skip
+        self.iteration += iterations
+
+    def average_strategy(self) -> np.ndarray:
+        """The average strategy table ``[num_infosets, max_actions]`` (uniform if unreached)."""
+        return average_strategy(self.strategy_sum, self._row_actions)
+
+    def exploitability(self) -> float:
+        """The average strategy's exploitability in the subgame (chips per deal)."""
+        return exploitability(self.subgame, self.average_strategy())
