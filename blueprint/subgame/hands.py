@@ -16,7 +16,8 @@ equity (Moravčík et al. 2017):
   (inclusion-exclusion over the per-card sums; the identical holding was removed twice);
 * showdown: with hands sorted by strength, one ascending sweep accumulates the mass of
   strictly weaker hands, with per-card sums removing those that share a card with ``h``;
-  a descending sweep does the same for strictly stronger hands; ties are the rest.
+  the totals minus the sums after ``h``'s tie group give the strictly stronger mass; ties
+  are the rest.
 
 >>> hands = HandSpace.build(cards=[[0, -1], [1, -1], [2, -1]], strength=[0, 1, 2])
 >>> out = np.zeros(3)
@@ -105,33 +106,43 @@ def fold_kernel(cards: np.ndarray, reach: np.ndarray, payoff: float, out: np.nda
 
 
 @njit(cache=True, nogil=True)
-def _sweep(cards, strength, order, reach, out, ascending):
-    """Mass of strictly weaker (ascending) or stronger hands compatible with each hand."""
-    n = order.shape[0]
+def _win_lose(cards, strength, order, reach, win, lose):
+    """Opponent mass of strictly weaker (``win``) and stronger (``lose``) compatible hands.
+
+    One ascending sweep over tie groups: before a group is added, ``passed`` minus the card
+    sums is the weaker mass; after, the remainder of the totals is the stronger mass.
+    """
+    totals = np.empty(NUM_CARDS)
+    total = _card_sums(cards, reach, totals)
     sums = np.zeros(NUM_CARDS)
     passed = 0.0
+    n = order.shape[0]
     i = 0
     while i < n:
-        position = i if ascending else n - 1 - i
-        level = strength[order[position]]
+        level = strength[order[i]]
         j = i
-        while j < n:
-            h = order[j if ascending else n - 1 - j]
-            if strength[h] != level:
-                break
+        while j < n and strength[order[j]] == level:
+            h = order[j]
             c1 = cards[h, 1]
             value = passed - sums[cards[h, 0]]
             if c1 >= 0:
                 value -= sums[c1]
-            out[h] = value
+            win[h] = value
             j += 1
         for m in range(i, j):
-            h = order[m if ascending else n - 1 - m]
+            h = order[m]
             r = reach[h]
             passed += r
             sums[cards[h, 0]] += r
             if cards[h, 1] >= 0:
                 sums[cards[h, 1]] += r
+        for m in range(i, j):
+            h = order[m]
+            c0, c1 = cards[h, 0], cards[h, 1]
+            value = total - passed - totals[c0] + sums[c0]
+            if c1 >= 0:
+                value -= totals[c1] - sums[c1]
+            lose[h] = value
         i = j
 
 
@@ -139,8 +150,7 @@ def _sweep(cards, strength, order, reach, out, ascending):
 def showdown_kernel(cards, strength, order, reach, own, other, out, scratch):
     """Showdown values with ``own``/``other`` chips in: win ``+other``, lose ``-own``, tie
     ``(other - own) / 2``, each times the compatible opponent mass. ``scratch`` is ``[2, H]``."""
-    _sweep(cards, strength, order, reach, scratch[0], True)
-    _sweep(cards, strength, order, reach, scratch[1], False)
+    _win_lose(cards, strength, order, reach, scratch[0], scratch[1])
     if own == other:
         for h in range(reach.shape[0]):
             out[h] = own * (scratch[0, h] - scratch[1, h])

@@ -11,11 +11,13 @@ and raises on the street. This is the river re-solving of DeepStack (Moravčík 
 and Libratus/Pluribus's end-game solver (Brown & Sandholm 2017) with an explicit range.
 
 The solve is ``blueprint.subgame.vector_cfr`` (DCFR or CFR+) over the holdings the board
-leaves (1,081), with showdowns valued exactly under card removal in O(H) per node after one
-sort by hand strength (Johanson et al. 2011). Exploitability is exact, by the same walk.
+leaves (1,081) that either range holds, with showdowns valued exactly under card removal
+in O(H) per node after one sort by hand strength (Johanson et al. 2011). Exploitability is
+exact, by the same walk.
 
 Conventions of ``RiverSolution``: node 0 is the root; ``node_strategy(n)`` is
-``float64[1326, k]`` for the k children of decision ``n`` (rows of blocked holdings zero);
+``float64[1326, k]`` for the k children of decision ``n`` (rows of holdings blocked by the
+board or in neither range are zero);
 values are chips, zero-sum, counting the pot as half from each player (add ``pot / 2`` for
 the change of stack from the root).
 
@@ -160,14 +162,22 @@ def _strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
     return out
 
 
-def river_hands(board: Sequence[int]) -> tuple[np.ndarray, HandSpace]:
-    """The holdings the board leaves (indices into the 1,326, weakest first), their hands."""
+def river_hands(
+    board: Sequence[int], keep: np.ndarray | None = None
+) -> tuple[np.ndarray, HandSpace]:
+    """The holdings the board leaves (indices into the 1,326, weakest first), their hands.
+
+    ``keep`` (``bool[1326]``) further restricts them, e.g. to the holdings of the ranges.
+    """
     board_array = np.asarray(board, dtype=np.int64)
     if board_array.shape != (5,) or len(set(board_array.tolist())) != 5:
         raise ValueError(f"a river board is five distinct cards, got {list(board)}")
     if (board_array < 0).any() or (board_array > 51).any():
         raise ValueError(f"card ids lie in 0..51, got {list(board)}")
-    live = np.flatnonzero(~blocked_mask(board_array.tolist())).astype(np.int64)
+    mask = ~blocked_mask(board_array.tolist())
+    if keep is not None:
+        mask &= np.asarray(keep, dtype=np.bool_)
+    live = np.flatnonzero(mask).astype(np.int64)
     strength = _strengths(np.ascontiguousarray(HOLDING_CARDS[live]), board_array)
     by_strength = np.argsort(strength, kind="stable")  # sequential showdown sweeps
     holdings = live[by_strength]
@@ -199,8 +209,8 @@ class RiverSolution:
     """A solved river spot: the average strategy over (node, holding) and its quality.
 
     ``strategy`` is ``float64[num_infosets, max_actions]`` with row
-    ``tree.infoset_base[node] + h`` for ``h`` an index into ``holdings`` (the board's live
-    holdings); ``exploitability`` is in chips per deal.
+    ``tree.infoset_base[node] + h`` for ``h`` an index into ``holdings`` (the holdings of
+    either range the board leaves); ``exploitability`` is in chips per deal.
     """
 
     spot: RiverSpot
@@ -227,7 +237,7 @@ class RiverSolution:
         return [self.tree.action_names[self.tree.action[c]] for c in self.tree.children(node)]
 
     def node_strategy(self, node: int) -> np.ndarray:
-        """``float64[1326, k]``: each holding's action probabilities at ``node`` (blocked: 0)."""
+        """``float64[1326, k]``: each holding's action probabilities at ``node`` (0 if unsolved)."""
         rows = self.tree.infoset_rows(node)
         out = np.zeros((HOLDINGS, int(self.tree.num_children[node])))
         out[self.holdings] = self.strategy[rows, : out.shape[1]]
@@ -237,7 +247,7 @@ class RiverSolution:
         """The root action probabilities of the holding of cards ``first``, ``second``."""
         holding = holding_index(first, second)
         if holding not in self.holdings:
-            raise ValueError(f"holding ({first}, {second}) shares a card with the board")
+            raise ValueError(f"holding ({first}, {second}) is blocked or in neither range")
         return self.node_strategy(0)[holding]
 
     def expected_values(self) -> tuple[float, float]:
@@ -258,8 +268,8 @@ class RiverSolution:
 
 
 def river_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
-    """The vectorised subgame of a spot, and the live holdings (indices into the 1,326)."""
-    holdings, hands = river_hands(spot.board)
+    """The vectorised subgame of a spot, and its holdings (indices into the 1,326)."""
+    holdings, hands = river_hands(spot.board, np.asarray(spot.ranges).sum(axis=0) > 0)
     tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     return Subgame(tree, hands, ranges), holdings
