@@ -9,18 +9,23 @@ prints, per number of pot fractions (each plus all-in, at most 3 bets and raises
   (exploitability measured every 10 iterations, those checks included in the time);
 * the milliseconds and exploitability (% pot) after ``--iterations`` iterations.
 
+Times are wall clock, with this process's CPU time in brackets (on a loaded machine the CPU
+time is the one-core figure).
+
 Usage: python -m bench.subgame [--spots 5] [--seed 0] [--iterations 200] [--target 1.0]
 """
 
 from __future__ import annotations
 
 import argparse
+import time
+from typing import Any
 
 import numpy as np
 
 from agent.poker.range_equity import HOLDINGS
 from blueprint.cfr import PRESETS
-from blueprint.subgame.river import BetAbstraction, RiverSpot, solve_river
+from blueprint.subgame.river import BetAbstraction, RiverSolution, RiverSpot, solve_river
 
 SIZES = {2: (0.5, 1.0), 3: (0.33, 0.75, 1.5), 4: (0.33, 0.75, 1.5, 2.5)}
 
@@ -30,6 +35,13 @@ def random_spot(rng: np.random.Generator, stacks: float, density: float) -> Rive
     board = tuple(int(c) for c in rng.choice(52, 5, replace=False))
     ranges = rng.random((2, HOLDINGS)) * (rng.random((2, HOLDINGS)) < density)
     return RiverSpot(board, 100.0, (stacks, stacks), int(rng.integers(2)), ranges)
+
+
+def timed(spot: RiverSpot, sizes: BetAbstraction, **options: Any) -> tuple[RiverSolution, float]:
+    """``solve_river``'s solution and the CPU seconds of this process it took."""
+    start = time.process_time()
+    solution = solve_river(spot, sizes, **options)
+    return solution, time.process_time() - start
 
 
 def main() -> None:
@@ -47,27 +59,32 @@ def main() -> None:
     spots = [random_spot(rng, args.stacks, args.density) for _ in range(args.spots)]
     solve_river(spots[0], iterations=2, target_pot_fraction=None, config=config)  # compile
     print(f"{args.algorithm}, pot 100, stacks {args.stacks:g}, {args.spots} random spots")
-    print("sizes  nodes  ms to target  iterations  |  ms at fixed  % pot at fixed")
+    print("sizes  nodes  ms to target (cpu)  iterations  |  ms at fixed (cpu)  % pot at fixed")
     for count, fractions in SIZES.items():
         sizes = BetAbstraction(pot_fractions=fractions)
         target = args.target / 100.0
         reached = [
-            solve_river(spot, sizes, iterations=5000, check_every=10, config=config,
-                        target_pot_fraction=target)
+            timed(spot, sizes, iterations=5000, check_every=10, config=config,
+                  target_pot_fraction=target)
             for spot in spots
         ]  # fmt: skip
         fixed = [
-            solve_river(spot, sizes, iterations=args.iterations, config=config,
-                        target_pot_fraction=None)
+            timed(spot, sizes, iterations=args.iterations, config=config,
+                  target_pot_fraction=None)
             for spot in spots
         ]  # fmt: skip
-        nodes = np.mean([s.tree.num_nodes for s in fixed])
+        nodes = np.mean([s.tree.num_nodes for s, _ in fixed])
         print(
-            f"{count:5d}  {nodes:5.0f}  {1000 * np.mean([s.seconds for s in reached]):12.0f}"
-            f"  {np.mean([s.iterations for s in reached]):10.0f}  |"
-            f"  {1000 * np.mean([s.seconds for s in fixed]):12.0f}"
-            f"  {100 * np.mean([s.exploitability_pot for s in fixed]):14.3f}"
+            f"{count:5d}  {nodes:5.0f}  {_ms(reached):>18}"
+            f"  {np.mean([s.iterations for s, _ in reached]):10.0f}  |  {_ms(fixed):>18}"
+            f"  {100 * np.mean([s.exploitability_pot for s, _ in fixed]):14.3f}"
         )
+
+
+def _ms(runs: list[tuple[RiverSolution, float]]) -> str:
+    """Mean wall and CPU milliseconds, as ``wall (cpu)``."""
+    wall = 1000 * np.mean([solution.seconds for solution, _ in runs])
+    return f"{wall:.0f} ({1000 * np.mean([cpu for _, cpu in runs]):.0f})"
 
 
 if __name__ == "__main__":
