@@ -82,6 +82,7 @@ class DeepCFRSolver:
         self._rows = [np.zeros(room, dtype=np.int32) for _ in range(2)]
         self._values = [np.zeros((room, width)) for _ in range(2)]
         self._policy: tuple[int, np.ndarray] | None = None
+        self._strategy_seed = int(rng.integers(2**63))
 
     def current_strategy(self) -> np.ndarray:
         """Every row's strategy: regret matching on its player's advantage network."""
@@ -135,7 +136,10 @@ class DeepCFRSolver:
 
     def average_strategy(self) -> np.ndarray:
         """The strategy network's policy ``[num_infosets, max_actions]`` (rows sum to 1,
-        zero on padded columns), trained on the strategy reservoir (cached per iteration)."""
+        zero on padded columns), trained on the strategy reservoir (cached per iteration).
+
+        Its generator is keyed by (a seed drawn at construction, the iteration), so asking for
+        the policy at checkpoints does not change the run."""
         if self._policy is not None and self._policy[0] == self.iteration:
             return self._policy[1]
         buffer = self.strategy_buffer
@@ -149,7 +153,7 @@ class DeepCFRSolver:
                 self.legal[rows],
                 weights,
                 self.config.strategy_network,
-                self.rng,
+                np.random.default_rng([self._strategy_seed, self.iteration]),
             )
             policy = masked_softmax(network.predict(self.features), self.legal)
         self._policy = (self.iteration, policy)

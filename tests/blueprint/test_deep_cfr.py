@@ -31,7 +31,7 @@ SMALL = DeepCFRConfig(
 def test_kuhn_exploitability_is_below_30_mbb() -> None:
     game = kuhn_game()
     solver = DeepCFRSolver(game, KUHN, np.random.default_rng(0))
-    solver.run(50)
+    solver.run(100)  # seeds 0-7 gave 3.4 to 12.5 mbb/g
     mbb = to_mbb(nash_conv(game.tree, game.deals, solver.average_strategy()) / 2.0)
     assert mbb < 30.0
 
@@ -48,6 +48,11 @@ def test_same_seed_gives_the_same_networks_and_policy() -> None:
     for a, b in zip(first.advantage_networks, second.advantage_networks, strict=True):
         for wa, wb in zip(a.weights, b.weights, strict=True):
             np.testing.assert_array_equal(wa, wb)
+    third = DeepCFRSolver(game, SMALL, np.random.default_rng(7))
+    third.run(1)
+    third.average_strategy()  # a checkpoint in between does not change the run
+    third.run(2)
+    np.testing.assert_array_equal(first.average_strategy(), third.average_strategy())
     other = DeepCFRSolver(game, SMALL, np.random.default_rng(8))
     other.run(3)
     assert not np.array_equal(first.average_strategy(), other.average_strategy())
