@@ -13,7 +13,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from agent.abstraction.flop_buckets import NUM_CLASSES, PERMUTATIONS, TABLE_FILE, all_class_keys
+from agent.abstraction.flop_buckets import (
+    NUM_CLASSES,
+    PERMUTATIONS,
+    TABLE_FILE,
+    all_class_keys,
+    key_gaps,
+)
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, mix, next_state
 
@@ -71,7 +77,7 @@ def main() -> None:
     if len(table["keys"]) != NUM_CLASSES:
         raise SystemExit(f"found {len(table['keys'])} classes, expected {NUM_CLASSES}")
     np.savez_compressed(
-        args.out, keys=table["keys"], ehs=table["ehs"], counts=table["counts"],
+        args.out, key_gaps=key_gaps(table["keys"]), ehs=table["ehs"], counts=table["counts"],
         samples=table["samples"],
     )  # fmt: skip
     print(f"wrote {len(table['keys']):,} flop classes to {args.out}")
