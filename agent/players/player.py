@@ -112,6 +112,7 @@ RULES = ("mdf", "study")
 DEFAULT_RULE = "mdf"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
+OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our own range
 
 
 class CFRPlayer(PolicyPlayer):
@@ -129,8 +130,9 @@ class CFRPlayer(PolicyPlayer):
     ``pushfold``: at 15 big blinds or less preflop, play the push/fold equilibrium (the
     default; ``False`` keeps the rules below at every depth);
     ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency
-    within our own range as our actions in the hand reveal it (``agent.players.own_range``;
-    the default), not among all holdings (``False``, the earlier rule);
+    within our own range on the turn and river, as our actions in the hand reveal it
+    (``agent.players.own_range``; the default), not among all holdings (``False``, the
+    earlier rule);
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).
@@ -363,15 +365,26 @@ class CFRPlayer(PolicyPlayer):
         return certain(self.level_action(level, snapshot))
 
     def defense_percentile(self, snapshot: Snapshot) -> float:
-        """The hand's strength rank within our own range as our actions so far reveal it
-        (``agent.players.own_range``); among all holdings when we have not acted yet."""
-        weights = self.own_range.weights(
-            snapshot.board, len(snapshot.history), self.action_likelihood
-        )
+        """On the turn and river, the hand's strength rank within our own range as our
+        actions so far reveal it (``agent.players.own_range``); among all holdings before
+        the turn, or when we have not acted yet."""
+        weights = self._own_range_weights(snapshot)
         if weights is None:
             return float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
         ranks = self._range_ranks(sorted_board(snapshot.board), len(snapshot.history))
         return float(ranks[holding_index(*snapshot.hole)])
+
+    def _own_range_weights(self, snapshot: Snapshot) -> np.ndarray | None:
+        """Our range's weights where the defence ranks within it (turn and river), else None.
+
+        Preflop and on the flop, off-tree bets are mostly large re-raises against a narrow
+        range of ours; ranking within it folds hands far ahead of a loose bot's raising range
+        (9.7 sb/h lost to ``montecarlo``, most of it folding to 4-bets), so those streets
+        keep the ranking among all holdings.
+        """
+        if snapshot.street < OWN_RANGE_FROM:
+            return None
+        return self.own_range.weights(snapshot.board, len(snapshot.history), self.action_likelihood)
 
     def _range_ranks(self, board: tuple[int, ...], history_length: int) -> np.ndarray:
         key = (board, history_length, len(self.own_range.decisions))
@@ -421,11 +434,10 @@ class CFRPlayer(PolicyPlayer):
 
     def _defense_ranks(self, snapshot: Snapshot) -> np.ndarray:
         """Every holding's :meth:`defense_percentile` at ``snapshot``, as a vector."""
-        history_length = len(snapshot.history)
-        if self.own_range.weights(snapshot.board, history_length, self.action_likelihood) is None:
+        if self._own_range_weights(snapshot) is None:
             table = hand_percentiles(snapshot.board)
             return table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
-        return self._range_ranks(sorted_board(snapshot.board), history_length)
+        return self._range_ranks(sorted_board(snapshot.board), len(snapshot.history))
 
     def level_action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""
