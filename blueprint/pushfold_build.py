@@ -1,6 +1,7 @@
 """Build the push/fold table: N-player push/fold with antes solved on a grid, one npz file.
 
-Each configuration (players, stack, ante) is solved by ``blueprint.nplayer.pushfold``'s
+Heads-up configurations are solved exactly (``blueprint.pushfold_hu``, CFR+ to 0.01
+mbb/g); every other (players, stack, ante) by ``blueprint.nplayer.pushfold``'s
 external-sampling MCCFR with linear weighting (Lanctot et al. 2009; Brown & Sandholm 2019)
 from its own seed, ``mix_seed(seed, players, stack x 1000, ante x 1000)``, so the table does
 not depend on the number of worker processes or their order. Probabilities are rounded to
@@ -26,7 +27,8 @@ import click
 import numpy as np
 
 from agent.poker.rng import mix_seed
-from blueprint.nplayer.pushfold import MAX_PLAYERS, solve_pushfold
+from blueprint.nplayer.pushfold import MAX_PLAYERS, NUM_CLASSES, solve_pushfold
+from blueprint.pushfold_hu import solve_hu_pushfold
 
 FORMAT = 1
 DEFAULT_STACKS = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0)
@@ -65,12 +67,26 @@ def array_name(players: int, stack_bb: float, ante_bb: float) -> str:
     return f"p{players}_s{stack}_a{round(ante_bb * 1000)}"
 
 
+def exact_heads_up(stack: float, ante: float) -> np.ndarray:
+    """Heads-up by the exact solver (``blueprint.pushfold_hu``: CFR+ to 0.01 mbb/g), in the
+    N-player layout: position 0 (small blind) pushes from mask 0, position 1 calls at mask 1.
+    MCCFR's 4M deals left marginal hands wrong by up to a whole probability."""
+    solution = solve_hu_pushfold(stack, ante)
+    strategy = np.zeros((2, 2, NUM_CLASSES))
+    strategy[0, 0] = solution.push
+    strategy[1, 1] = solution.call
+    return strategy
+
+
 def _solve_one(task: tuple[int, float, float, int, int, int]) -> tuple[str, np.ndarray, float]:
     """Solve one configuration; its array (rounded, float16) and the seconds it took."""
     players, stack, ante, iterations, seed, resolution = task
     start = time.perf_counter()
-    config_seed = mix_seed(seed, players, round(stack * 1000), round(ante * 1000))
-    strategy = solve_pushfold(players, stack, ante, iterations, config_seed)
+    if players == 2:
+        strategy = exact_heads_up(stack, ante)
+    else:
+        config_seed = mix_seed(seed, players, round(stack * 1000), round(ante * 1000))
+        strategy = solve_pushfold(players, stack, ante, iterations, config_seed)
     rounded = (np.round(strategy * resolution) / resolution).astype(np.float16)
     return array_name(players, stack, ante), rounded, time.perf_counter() - start
 

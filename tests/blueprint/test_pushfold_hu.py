@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from agent.abstraction.pushfold_table import shipped_table
 from agent.poker.cards import HOLE_CLASSES, RANKS
 from blueprint.best_response import exploitability, to_mbb
 from blueprint.preflop_matchups import (
@@ -185,3 +186,11 @@ def test_an_ante_widens_both_ranges(ten_bb, matchups):
     assert ante.exploitability_mbb < 0.05
     assert range_fraction(ante.push) > range_fraction(ten_bb.push) + 0.02
     assert range_fraction(ante.call) > range_fraction(ten_bb.call) + 0.02
+
+
+def test_the_shipped_heads_up_table_is_the_exact_solution(ten_bb):
+    """data/pushfold.npz's heads-up 10 BB entry is the exact equilibrium, rounded to 1/32."""
+    shipped = shipped_table().nearest(2, 10.0, 0.0)
+    assert np.abs(shipped[0, 0] - ten_bb.push).max() <= 1 / 64 + 1e-3
+    assert np.abs(shipped[1, 1] - ten_bb.call).max() <= 1 / 64 + 1e-3
+    assert not shipped[0, 1].any() and not shipped[1, 0].any()  # unreachable histories
