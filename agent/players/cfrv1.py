@@ -12,7 +12,13 @@ from pathlib import Path
 import numpy as np
 
 from agent.players.blueprint_store import Blueprint
-from agent.players.player import CFRV1_SIMULATIONS, DEFAULT_RULE, DEFAULT_SIZING, CFRv1Player
+from agent.players.player import (
+    CFRV1_SIMULATIONS,
+    DEFAULT_MULTIWAY,
+    DEFAULT_RULE,
+    DEFAULT_SIZING,
+    CFRv1Player,
+)
 
 
 def setup_ai(
@@ -23,6 +29,7 @@ def setup_ai(
     rule: str = DEFAULT_RULE,
     pushfold: bool = True,
     own_range: bool = True,
+    multiway: str = DEFAULT_MULTIWAY,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
@@ -31,7 +38,8 @@ def setup_ai(
     ``rule="mdf"`` (default) answers bets the blueprint does not cover by minimum defense
     frequency; ``rule="study"`` keeps the study's thresholds (see ``agent.players.player``).
     ``pushfold=False`` turns off the push/fold equilibrium at 15 big blinds or less;
-    ``own_range=False`` ranks a defence among all holdings, not within our own range.
+    ``own_range=False`` ranks a defence among all holdings, not within our own range;
+    ``multiway="study"`` plays the study's thresholds with two or more opponents.
     """
     return CFRv1Player(
         blueprint,
@@ -40,6 +48,7 @@ def setup_ai(
         rule=rule,
         pushfold=pushfold,
         own_range=own_range,
+        multiway=multiway,
         rng=rng,
         seed=seed,
     )

@@ -56,6 +56,7 @@ import numpy as np
 
 from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
 from agent.abstraction.pushfold_table import PushFoldTable, shipped_table
+from agent.boundary.equity_share import share_level
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
 from agent.boundary.threshold_law import binomial_tails, level_cutoffs
@@ -109,6 +110,8 @@ SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "po
 DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agent section)
 # how the player answers a bet where the blueprint does not apply (agent.players.defense)
 RULES = ("mdf", "study")
+MULTIWAY_RULES = ("share", "study")
+DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -133,6 +136,9 @@ class CFRPlayer(PolicyPlayer):
     within our own range on the turn and river, as our actions in the hand reveal it
     (``agent.players.own_range``; the default), not among all holdings (``False``, the
     earlier rule);
+    ``multiway``: with two or more opponents in the hand, act on the hand's share of the
+    pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default)
+    or on the study's thresholds raised to the number of opponents (``"study"``, earlier);
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).
@@ -150,6 +156,7 @@ class CFRPlayer(PolicyPlayer):
         rule: str = DEFAULT_RULE,
         pushfold: bool = True,
         own_range: bool = True,
+        multiway: str = DEFAULT_MULTIWAY,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -162,6 +169,9 @@ class CFRPlayer(PolicyPlayer):
             raise ValueError(f"sizing={sizing!r}: expected one of {', '.join(SIZINGS)}")
         if rule not in RULES:
             raise ValueError(f"rule={rule!r}: expected one of {', '.join(RULES)}")
+        if multiway not in MULTIWAY_RULES:
+            raise ValueError(f"multiway={multiway!r}: expected one of {', '.join(MULTIWAY_RULES)}")
+        self.multiway = multiway
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -329,6 +339,12 @@ class CFRPlayer(PolicyPlayer):
         opponents = max(1, snapshot.opponents)
         if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
             return self.defense_policy(snapshot)
+        if opponents > 1 and self.multiway == "share":
+            rate = self.sampled_win_rate(snapshot)
+            level = share_level(
+                rate, opponents=opponents, to_call=snapshot.to_call, pot=snapshot.pot
+            )
+            return certain(self.level_action(level, snapshot))
         exact = self.exact_win_rate(snapshot) if opponents == 1 else None
         if exact is None:
             return certain(self.level_action(self.sampled_level(snapshot), snapshot))
@@ -337,14 +353,19 @@ class CFRPlayer(PolicyPlayer):
     def sampled_level(self, snapshot: Snapshot) -> Level:
         """The study's level on a win rate estimated from ``simulations`` deals."""
         opponents = max(1, snapshot.opponents)
+        rate = self.sampled_win_rate(snapshot)
+        return threshold_level(rate, snapshot.street, opponents, self.thresholds)
+
+    def sampled_win_rate(self, snapshot: Snapshot) -> float:
+        """The win rate against the opponents in the hand, from ``simulations`` deals."""
         estimate = equity(
             snapshot.hole,
             snapshot.board,
-            opponents=min(opponents, 22),
+            opponents=min(max(1, snapshot.opponents), 22),
             simulations=self.simulations,
             rng=self.rng,
         )
-        return threshold_level(win_rate(estimate), snapshot.street, opponents, self.thresholds)
+        return win_rate(estimate)
 
     def defense_policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """Facing a bet: fold below the minimum defense frequency, else call; raise for value.

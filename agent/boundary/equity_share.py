@@ -1,0 +1,54 @@
+"""The multiway rule: act on a hand's share of the pot's equity, priced by pot odds.
+
+With ``n`` opponents a random hand wins (or ties) about ``1 / (n + 1)`` of the time, so a win
+rate ``w`` against ``n`` random hands is worth ``share = w * (n + 1)`` fair shares. The
+study's threshold rule instead compares ``w`` with its heads-up thresholds raised to the
+power ``n``; preflop those are 0.20 ** n (0.0003 at six players), so it raised every hand
+into five opponents and called every re-raise, a leak the six-player tournaments showed
+(cfrv2 won 19.7% of them, the rule-based bot 32%).
+
+Here, with two or more opponents in the hand:
+
+- a hand worth ``POT_RAISE_SHARE`` shares or more bets or raises the pot, one worth
+  ``HALF_POT_RAISE_SHARE`` or more half the pot (value bets: the weak bots of these tables
+  call too often, and only hands well above their share bet into several of them);
+- otherwise it checks when checking is free, and calls a bet only when it holds at least
+  its fair share (``share >= 1``, the rule PyPokerEngine's honest player plays) and its win
+  rate covers the pot odds, ``w >= to_call / (pot + to_call)``;
+- otherwise it folds.
+
+Win rates against random hands overrate a hand against players who bet; the fair-share
+floor and the raise margins are the guard until opponents' ranges are modelled.
+
+>>> share_level(0.45, opponents=3, to_call=0, pot=60)  # 1.8 shares: half-pot bet
+<Level.MIN_RAISE: 2>
+>>> share_level(0.30, opponents=3, to_call=20, pot=60)  # 1.2 shares, needs 0.25: call
+<Level.CALL: 1>
+>>> share_level(0.22, opponents=3, to_call=20, pot=60)  # 0.88 shares: fold
+<Level.PASS: 0>
+"""
+
+from __future__ import annotations
+
+from agent.boundary.thresholds import Level
+
+POT_RAISE_SHARE = 2.0
+HALF_POT_RAISE_SHARE = 1.5
+CALL_SHARE = 1.0
+
+
+def share_level(rate: float, *, opponents: int, to_call: int, pot: int) -> Level:
+    """The level of a win rate ``rate`` against ``opponents`` random hands (see above)."""
+    if not 0.0 <= rate <= 1.0:
+        raise ValueError(f"win rate {rate!r} is not a probability")
+    if opponents < 1:
+        raise ValueError(f"opponents={opponents!r}: expected at least one opponent")
+    share = rate * (opponents + 1)
+    if share >= POT_RAISE_SHARE:
+        return Level.RAISE_TWICE_MIN
+    if share >= HALF_POT_RAISE_SHARE:
+        return Level.MIN_RAISE
+    pot_odds = to_call / (pot + to_call) if to_call > 0 else 0.0
+    if share >= CALL_SHARE and rate >= pot_odds:
+        return Level.CALL
+    return Level.PASS
