@@ -10,7 +10,10 @@ preflop history as a spot of the push/fold game (``agent.abstraction.pushfold_ta
 * the ante, in big blinds;
 * the mask of earlier positions that are in: the first raise is read as the push (whatever
   its size), later raises and calls of it as calls. Limps before any raise are dead money:
-  the pot counts as unopened.
+  the pot counts as unopened. The big blind facing limps only has no spot in the game (it
+  only ever faces a push or wins the blinds), so the limpers are read as pushers: it moves
+  all-in with the hands that would call them. (Before, it found 0 in the table and checked
+  every hand, aces included, behind a bot that limps every hand.)
 
 "In" moves all-in (a raise to the player's whole stack; a call when the engine offers no
 raise, because the bet already covers the stack); "out" checks or folds. A spot the game does
@@ -81,6 +84,8 @@ def read_spot(snapshot: Snapshot) -> PushFoldSpot | None:
         return None  # a second decision: the push/fold game has none
     position = order.index(snapshot.seat)
     mask = _mask(voluntary, order)
+    if mask == 0 and position == len(order) - 1:
+        mask = _limpers(voluntary, order)
     start = hand_start_stacks(snapshot)
     able = [start[seat] for seat in order if seat != snapshot.seat and seat in snapshot.in_hand]
     if not able:
@@ -103,6 +108,11 @@ def _mask(voluntary: list[ActionRecord], order: list[int]) -> int:
         if opened and record.kind != "FOLD":
             mask |= 1 << order.index(record.seat)
     return mask
+
+
+def _limpers(voluntary: list[ActionRecord], order: list[int]) -> int:
+    """Bits of the positions that called the big blind before any raise."""
+    return sum(1 << order.index(r.seat) for r in voluntary if r.kind == "CALL" and r.seat in order)
 
 
 def _ante(history: tuple[ActionRecord, ...]) -> int:

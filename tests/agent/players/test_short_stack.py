@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from agent.abstraction.pushfold_table import PushFoldTable
 from agent.players.player import CFRv2Player
 from agent.players.short_stack import applies, pushfold_policy, read_spot
-from agent.poker.cards import hole_class_index
+from agent.poker.cards import hole_class_index, parse_cards
 
 BIG_BLIND = 20  # the scripted_hand fixture's blinds (conftest.py)
 FOUR_HANDED = [["push"], ["fold"], ["call"], ["fold"]]  # the button pushes, the big blind calls
@@ -38,11 +40,31 @@ def test_heads_up_the_small_blind_acts_first_as_pypokerengine_deals(scripted_han
     assert (big_blind.position, big_blind.mask, big_blind.stack_bb) == (1, 1, 10.0)
 
 
-def test_limps_leave_the_pot_unopened_and_second_decisions_are_not_spots(scripted_hand):
+def test_the_big_blind_reads_limpers_as_pushers_and_second_decisions_are_not_spots(
+    scripted_hand,
+):
     bots = scripted_hand([300, 300, 300], ante=0, scripts=[["call", "fold"], ["call"], ["push"]])
-    big_blind = read_spot(bots[2].seen[0])  # two limps: the big blind may push
-    assert (big_blind.position, big_blind.mask) == (2, 0)
+    big_blind = read_spot(bots[2].seen[0])  # two limps: it pushes what would call them
+    assert (big_blind.position, big_blind.mask) == (2, 0b11)
     assert read_spot(bots[0].seen[1]) is None  # the button already limped
+
+
+def test_limps_before_a_later_position_leave_the_pot_unopened(scripted_hand):
+    scripts = [["call"], ["fold"], ["fold"], ["call"]]  # seat 3 acts first and limps
+    bots = scripted_hand([300, 300, 300, 300], ante=0, scripts=scripts)
+    button = read_spot(bots[0].seen[0])
+    assert (button.position, button.mask) == (1, 0)
+
+
+def test_behind_a_limp_heads_up_aces_push_and_seven_deuce_checks(scripted_hand):
+    bots = scripted_hand([200, 200], ante=0, scripts=[["push"], ["call"]])
+    limped = bots[0].seen[0]  # the big blind (the button) after the small blind's limp
+    assert read_spot(limped).mask == 1
+    player = CFRv2Player(seed=0)
+    aces = player.policy(replace(limped, hole=tuple(parse_cards(["As", "Ad"]))))
+    assert aces == [("raise", 200, 1.0)]
+    trash = player.policy(replace(limped, hole=tuple(parse_cards(["7c", "2d"]))))
+    assert trash == [("call", 20, 1.0)]  # checks its option
 
 
 def table_of(probability: float) -> PushFoldTable:
