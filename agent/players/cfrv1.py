@@ -15,6 +15,7 @@ from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     CFRV1_SIMULATIONS,
     DEFAULT_MULTIWAY,
+    DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
     CFRv1Player,
@@ -28,6 +29,7 @@ def setup_ai(
     sizing: str = DEFAULT_SIZING,
     rule: str = DEFAULT_RULE,
     pushfold: bool = True,
+    pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
     own_range: bool = True,
     multiway: str = DEFAULT_MULTIWAY,
     rng: np.random.Generator | None = None,
@@ -37,7 +39,8 @@ def setup_ai(
 
     ``rule="mdf"`` (default) answers bets the blueprint does not cover by minimum defense
     frequency; ``rule="study"`` keeps the study's thresholds (see ``agent.players.player``).
-    ``pushfold=False`` turns off the push/fold equilibrium at 15 big blinds or less;
+    ``pushfold=False`` turns off the push/fold equilibrium at 15 big blinds or less, which
+    applies with ``pushfold_players`` (3) or more players dealt in;
     ``own_range=False`` ranks a defence among all holdings, not within our own range;
     ``multiway="study"`` plays the study's thresholds with two or more opponents.
     """
@@ -47,6 +50,7 @@ def setup_ai(
         sizing=sizing,
         rule=rule,
         pushfold=pushfold,
+        pushfold_players=pushfold_players,
         own_range=own_range,
         multiway=multiway,
         rng=rng,

@@ -3,9 +3,12 @@
 The players of the study (seed 004, "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
 Simulations"), rebuilt on this project's engine:
 
-* **Short stacks, preflop, 2 to 10 players** (15 big blinds or less, the deepest stack the
-  push/fold table solves): all-in or fold by the push/fold equilibrium of that table size,
-  depth and ante (``agent.players.short_stack``); ``pushfold=False`` turns it off.
+* **Short stacks, preflop, 3 to 10 players dealt in** (15 big blinds or less, the deepest
+  stack the push/fold table solves): all-in or fold by the push/fold equilibrium of that
+  table size, depth and ante (``agent.players.short_stack``); ``pushfold=False`` turns it
+  off. Heads-up the rules below win more against every baseline at 5 and 10 big blinds
+  (and lose 0.19 sb/h to the equilibrium at 5, none at 10), so ``pushfold_players=2`` is
+  needed to play it there too.
 * **Preflop and flop, heads-up**: the engine's action history is read into the blueprint's
   abstract history (``agent.players.history``; off-tree bets by the pseudo-harmonic mapping of
   Ganzfried and Sandholm 2013, which may give a few weighted readings), the card label of the
@@ -111,6 +114,7 @@ DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agen
 # how the player answers a bet where the blueprint does not apply (agent.players.defense)
 RULES = ("mdf", "study")
 MULTIWAY_RULES = ("share", "study")
+DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
@@ -131,7 +135,8 @@ class CFRPlayer(PolicyPlayer):
     the same way; :mod:`agent.players.defense`; the default) or ``"study"`` (the threshold rule
     whatever the bet; an over-size raise is read as the largest abstract size);
     ``pushfold``: at 15 big blinds or less preflop, play the push/fold equilibrium (the
-    default; ``False`` keeps the rules below at every depth);
+    default; ``False`` keeps the rules below at every depth) with at least
+    ``pushfold_players`` players dealt in (3 by default; 2 plays it heads-up too);
     ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency
     within our own range on the turn and river, as our actions in the hand reveal it
     (``agent.players.own_range``; the default), not among all holdings (``False``, the
@@ -155,6 +160,7 @@ class CFRPlayer(PolicyPlayer):
         sizing: str = DEFAULT_SIZING,
         rule: str = DEFAULT_RULE,
         pushfold: bool = True,
+        pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
         rng: np.random.Generator | None = None,
@@ -180,6 +186,9 @@ class CFRPlayer(PolicyPlayer):
         self.simulations = simulations
         self.thresholds = thresholds
         self.pushfold_table: PushFoldTable | None = shipped_table() if pushfold else None
+        if not isinstance(pushfold_players, int) or not 2 <= pushfold_players <= 10:
+            raise ValueError(f"pushfold_players={pushfold_players!r}: expected 2 to 10")
+        self.pushfold_players = pushfold_players
         self.track_own_range = own_range
         self.own_range = OwnRange()  # heads-up: our range in this hand, by our own policy
         self.errors = 0  # decisions that fell back to a safe action after an internal error
@@ -292,6 +301,8 @@ class CFRPlayer(PolicyPlayer):
         if self.pushfold_table is None or snapshot.street != Street.PREFLOP:
             return None
         spot = read_spot(snapshot)
+        if spot is None or spot.players < self.pushfold_players:
+            return None
         return spot if applies(self.pushfold_table, spot) else None
 
     def oversize_raise(self, snapshot: Snapshot) -> bool:
