@@ -17,8 +17,10 @@ Simulations"), rebuilt on this project's engine:
   and clamped to the legal range; a raise that is not possible becomes a call.
 * **Missing information set** (cleaned out of the blueprint, or off the abstract tree):
   the threshold rule, as in the study.
-* **Turn and river**, and every street at tables of 3 to 10 players: the study's threshold
-  rule (``agent.boundary.thresholds``) on a win rate against the opponents still in the hand. Its
+* **Two or more opponents in the hand**, every street (``multiway="share"``, the default):
+  the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
+* **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
+  a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
   sizes, the minimum raise and twice it, are ``sizing="study"``. Against the always-calling
   Fish and the study's Monte Carlo model the pot-relative sizes win clearly more (README).
