@@ -45,6 +45,9 @@ from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 RAISE_SHARE = 1.0 / 3.0  # the top share of the defending range that may raise for value
 
 
+REALIZATION = 0.8  # the share of its equity a preflop caller is assumed to realise
+
+
 def minimum_defense_frequency(to_call: int, pot: int) -> float:
     """The fraction of its range a player must continue with facing ``to_call`` into ``pot``.
 
@@ -72,18 +75,40 @@ def pot_odds(to_call: int, pot: int) -> float:
     return to_call / (pot + to_call) if to_call else 0.0
 
 
-def defends(percentile: float, to_call: int, pot: int) -> bool:
-    """Whether a hand stronger than ``percentile`` of the holdings continues (calls or raises)."""
-    return percentile >= 1.0 - minimum_defense_frequency(to_call, pot) - 1e-12
+def defends(percentile: float, to_call: int, pot: int, frequency: float | None = None) -> bool:
+    """Whether a hand stronger than ``percentile`` of the holdings continues (calls or raises),
+    defending the minimum defense frequency, or ``frequency`` when given."""
+    if frequency is None:
+        frequency = minimum_defense_frequency(to_call, pot)
+    return percentile >= 1.0 - frequency - 1e-12
 
 
-def raises_for_value(percentile: float, to_call: int, pot: int, share: float = RAISE_SHARE) -> bool:
+def raises_for_value(
+    percentile: float,
+    to_call: int,
+    pot: int,
+    share: float = RAISE_SHARE,
+    frequency: float | None = None,
+) -> bool:
     """Whether a hand is in the top ``share`` of its defending range.
 
     >>> raises_for_value(0.9, 100, 200), raises_for_value(0.8, 100, 200)  # top 1/6 of holdings
     (True, False)
     """
-    return percentile >= 1.0 - share * minimum_defense_frequency(to_call, pot) - 1e-12
+    if frequency is None:
+        frequency = minimum_defense_frequency(to_call, pot)
+    return percentile >= 1.0 - share * frequency - 1e-12
+
+
+def preflop_odds_frequency(to_call: int, pot: int) -> float:
+    """The share of the 1,326 holdings whose preflop pot share against a random hand covers
+    the price of a call, ``to_call / (pot + to_call)``, after losing ``1 - REALIZATION`` of
+    it to position and later streets (``pot`` counts the bet faced).
+
+    >>> round(preflop_odds_frequency(20, 40), 2), round(preflop_odds_frequency(990, 1010), 2)
+    (0.77, 0.1)
+    """
+    return float(np.mean(holding_shares(()) >= pot_odds(to_call, pot) / REALIZATION))
 
 
 def percentiles(share: np.ndarray, live: np.ndarray) -> np.ndarray:

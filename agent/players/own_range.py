@@ -148,10 +148,17 @@ def threshold_levels(rates: np.ndarray, street: Street, thresholds: Thresholds) 
     ).astype(np.int64)
 
 
-def defended_levels(levels: np.ndarray, ranks: np.ndarray, snapshot: Snapshot) -> np.ndarray:
-    """Facing a bet: pass below the minimum defense frequency of the ranks, call above it,
-    and the threshold level (at least a call) in the top third (``agent.players.defense``)."""
-    mdf = minimum_defense_frequency(snapshot.to_call, snapshot.pot)
+def defended_levels(
+    levels: np.ndarray, ranks: np.ndarray, snapshot: Snapshot, frequency: float | None = None
+) -> np.ndarray:
+    """Facing a bet: pass below the minimum defense frequency (or ``frequency``) of the ranks,
+    call above it, and the threshold level (at least a call) in the top third
+    (``agent.players.defense``)."""
+    mdf = (
+        minimum_defense_frequency(snapshot.to_call, snapshot.pot)
+        if frequency is None
+        else frequency
+    )
     raising = ranks >= 1.0 - RAISE_SHARE * mdf - 1e-12
     defending = ranks >= 1.0 - mdf - 1e-12
     continued = np.where(raising, np.maximum(levels, Level.CALL), Level.CALL)

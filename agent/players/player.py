@@ -78,6 +78,8 @@ from agent.players.defense import (
     defends,
     hand_percentiles,
     holding_shares,
+    minimum_defense_frequency,
+    preflop_odds_frequency,
     raises_for_value,
     sorted_board,
     weighted_percentiles,
@@ -116,6 +118,7 @@ DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agen
 # how the player answers a bet where the blueprint does not apply (agent.players.defense)
 RULES = ("mdf", "study")
 MULTIWAY_RULES = ("share", "study")
+PREFLOP_DEFENSES = ("mdf", "odds")
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
@@ -165,6 +168,7 @@ class CFRPlayer(PolicyPlayer):
         pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
+        preflop_defense: str = "mdf",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -180,6 +184,10 @@ class CFRPlayer(PolicyPlayer):
         if multiway not in MULTIWAY_RULES:
             raise ValueError(f"multiway={multiway!r}: expected one of {', '.join(MULTIWAY_RULES)}")
         self.multiway = multiway
+        if preflop_defense not in PREFLOP_DEFENSES:
+            choices = ", ".join(PREFLOP_DEFENSES)
+            raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
+        self.preflop_defense = preflop_defense
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -388,15 +396,25 @@ class CFRPlayer(PolicyPlayer):
         threshold rule's action, at least a call (so it raises where the study would).
         """
         percentile = self.defense_percentile(snapshot)
-        if not defends(percentile, snapshot.to_call, snapshot.pot):
+        frequency = self.defense_frequency(snapshot)
+        if not defends(percentile, snapshot.to_call, snapshot.pot, frequency):
             return certain(check_or_fold(snapshot))
-        if not raises_for_value(percentile, snapshot.to_call, snapshot.pot):
+        if not raises_for_value(percentile, snapshot.to_call, snapshot.pot, frequency=frequency):
             return certain(legal_call(snapshot))
         exact = self.exact_win_rate(snapshot)
         if exact is not None:
             return self.level_distribution(exact, snapshot, floor=Level.CALL)
         level = max(self.sampled_level(snapshot), Level.CALL)
         return certain(self.level_action(level, snapshot))
+
+    def defense_frequency(self, snapshot: Snapshot) -> float:
+        """The share of our range that continues facing a bet: the minimum defense frequency;
+        preflop with ``preflop_defense="odds"``, at least the holdings whose pot share
+        covers the price of the call (``agent.players.defense.preflop_odds_frequency``)."""
+        mdf = minimum_defense_frequency(snapshot.to_call, snapshot.pot)
+        if self.preflop_defense != "odds" or snapshot.street != Street.PREFLOP:
+            return mdf
+        return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.pot))
 
     def defense_percentile(self, snapshot: Snapshot) -> float:
         """On the turn and river, the hand's strength rank within our own range as our
@@ -462,7 +480,8 @@ class CFRPlayer(PolicyPlayer):
             holding_win_rates(snapshot.board), snapshot.street, self.thresholds
         )
         if snapshot.to_call > 0 and self.rule == "mdf":
-            levels = defended_levels(levels, self._defense_ranks(snapshot), snapshot)
+            ranks = self._defense_ranks(snapshot)
+            levels = defended_levels(levels, ranks, snapshot, self.defense_frequency(snapshot))
         matches = np.array([self.level_action(level, snapshot) == action for level in Level])
         return matches[levels].astype(np.float64)
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agent.boundary.situations import make_decision
+from agent.players.cfrv2 import CFRv2Player
 from agent.players.defense import (
     defends,
     hand_percentiles,
     minimum_defense_frequency,
     percentiles,
     pot_odds,
+    preflop_odds_frequency,
     raises_for_value,
 )
 from agent.poker.cards import parse_cards
@@ -76,3 +79,30 @@ def test_the_nuts_rank_first_on_the_river():
     kings = parse_cards(["Kd", "Kh"])  # the best full house: below quads, tied with 2 combos
     assert table[quads[0], quads[1]] == 1.0
     assert table[kings[0], kings[1]] == pytest.approx((1077 + 0.5 * 2) / 1080)
+
+
+@pytest.mark.parametrize(
+    ("hole", "mdf_shove", "odds_shove", "mdf_open", "odds_open"),
+    [
+        (["9c", "6d"], "fold", "fold", "fold", "call"),  # covers a 3x open's price, not a shove's
+        (["Ah", "Tc"], "fold", "call", "raise", "raise"),
+        (["8h", "8c"], "fold", "call", "raise", "raise"),
+    ],
+)
+def test_preflop_odds_defence_continues_with_the_hands_that_cover_the_price(
+    hole, mdf_shove, odds_shove, mdf_open, odds_open
+):
+    def action(player, to_call, pot):
+        decision = make_decision(hole, to_call=to_call, paid=10, pot=pot, stack=990)
+        [(name, _, _)] = player.action_probabilities(*decision)
+        return name
+
+    mdf, odds = CFRv2Player(seed=0), CFRv2Player(seed=0, preflop_defense="odds")
+    assert (action(mdf, 990, 1010), action(odds, 990, 1010)) == (mdf_shove, odds_shove)
+    assert (action(mdf, 20, 40), action(odds, 20, 40)) == (mdf_open, odds_open)
+
+
+def test_preflop_odds_frequency_follows_the_price():
+    prices = [preflop_odds_frequency(bet, 20 + bet) for bet in (10, 20, 40, 100, 400, 980)]
+    assert prices == sorted(prices, reverse=True)  # a bigger bet, fewer hands
+    assert prices[0] == 1.0 and 0.05 < prices[-1] < 0.15
