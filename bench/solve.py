@@ -11,16 +11,22 @@ exists only in Python, so its timing is shown for information. DCFR's two runs a
 keeps halving negative regrets, so the sums regret matching divides by become small and the
 last-bit differences of two summation orders are amplified; CFR+ stays within 1e-11.
 
-``--wall SECONDS`` compares every Leduc solver against wall time instead: CFR+, DCFR,
-external-sampling MCCFR, XFP and Deep CFR (``blueprint.solve.solve_for_seconds``), and
-OpenSpiel's C++ CFR+ and Python XFP when OpenSpiel is installed (its Deep CFR needs PyTorch,
-TensorFlow or JAX, which this project does not install). It prints exploitability (mbb/g)
-at 1, 10 and 60 seconds of solving (the last checkpoint at or before each; measuring is not
-counted), the first checkpoint at or below 1 mbb/g, and with ``--plot`` draws every curve
-on one log-log plot.
+``--wall`` compares every Leduc solver against seconds of solving instead: our CFR+, DCFR,
+external-sampling MCCFR, XFP and Deep CFR (500 traversals per player per iteration, the CLI's
+default), and OpenSpiel's C++ CFR+ and Python XFP when OpenSpiel is installed (its Deep CFR
+exists only for PyTorch and JAX; when neither imports, the output says so and skips it).
+Each solver, its compiled kernels loaded by a tiny untimed run, runs one iteration and then
+chunks sized to end near 15 targets growing geometrically from 0.1 s to ``--budget`` seconds
+and just short of 1, 10, 60 s and the budget, until its solving time passes the budget.
+After each chunk the average policy's exact exploitability (1000 x NashConv / 2 mbb/g, as
+``blueprint solve``) is measured; the time counts solving and computing the policy (Deep CFR
+fits its strategy network then, as in the CLI), not measuring. It prints the exploitability
+at 1, 10 and 60 s (the last checkpoint at or before each), the first time at or below
+1 mbb/g, and the load average before and after (timings on shared cores are noisy);
+``--plot`` draws every curve on one log-log plot and ``--json`` writes the checkpoints.
 
 Usage: python -m bench.solve [--iterations 100] [--mccfr-iterations 20000] [--seed 0]
-       python -m bench.solve --wall 60 [--seed 0] [--plot leduc_wall.png]
+       python -m bench.solve --wall [--budget 60] [--seed 0] [--plot FILE] [--json FILE]
 OpenSpiel comes from the ``bench`` extra (``pip install open-spiel``); without it the script
 says so and prints our figures alone.
 """
@@ -28,17 +34,24 @@ says so and prints our figures alone.
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from blueprint.best_response import nash_conv
+from blueprint.best_response import nash_conv, to_mbb
 from blueprint.cfr import PRESETS, FullWidthSolver
+from blueprint.deep_cfr import DeepCFRConfig, DeepCFRSolver
 from blueprint.leduc import leduc_game
 from blueprint.mccfr_solver import MCCFRConfig, MCCFRSolver
-from blueprint.solve import DEEP_CFR, solve_for_seconds
+from blueprint.solve import DEEP_CFR
+from blueprint.xfp import XFPSolver
 
 GAME = leduc_game()
 
@@ -81,7 +94,8 @@ def openspiel_runners(seed: int) -> dict[str, Callable[[int], tuple[float, float
         seconds = (time.perf_counter() - start) / iterations
         policy = solver.average_policy()
         if isinstance(policy, pyspiel.Policy):
-            return seconds, float(pyspiel.nash_conv(game, policy))
+            # by state: OpenSpiel 2's sampled average policy has no lookup by info-state string
+            return seconds, float(pyspiel.nash_conv(game, policy, use_state_get_policy=True))
         return seconds, float(exploitability.nash_conv(game, policy))
 
     return {
@@ -98,20 +112,49 @@ def openspiel_runners(seed: int) -> dict[str, Callable[[int], tuple[float, float
 WALL_ALGORITHMS = ("cfr+", "dcfr", "external", "xfp", DEEP_CFR)
 WALL_MARKS = (1.0, 10.0, 60.0)
 TARGET_MBB = 1.0
+FIRST_CHECKPOINT = 0.1  # seconds of solving at which the geometric chunk targets start
+CHECKPOINTS = 15  # geometric chunk targets from FIRST_CHECKPOINT to the budget
+MARK_SHORT = 0.97  # chunks also aim at this fraction of each mark and of the budget
+OPENSPIEL_DEEP_CFR = ("open_spiel.python.pytorch.deep_cfr", "open_spiel.python.jax.deep_cfr")
+WALL_FORMAT = 1
 Curve = list[tuple[float, float]]  # (seconds of solving, exploitability in mbb/g)
 
 
-def our_curves(seconds: float, seed: int) -> dict[str, Curve]:
-    """Each of our solvers' exploitability against its solving time on Leduc."""
-    curves = {}
-    for name in WALL_ALGORITHMS:
-        result = solve_for_seconds("leduc", name, seconds, seed)
-        curves[f"ours {name}"] = [(c.seconds, c.exploitability_mbb) for c in result.checkpoints]
-    return curves
+@dataclass(frozen=True)
+class Runner:
+    """One solver in ``--wall``: ``advance(n)`` runs n more iterations and returns the average
+    policy (timed); ``measure(policy)`` is its exploitability in mbb/g (not timed)."""
+
+    advance: Callable[[int], Any]
+    measure: Callable[[Any], float]
 
 
-def openspiel_curves(seconds: float) -> dict[str, Curve]:
-    """OpenSpiel's C++ CFR+ and Python XFP against solving time (empty without OpenSpiel)."""
+def our_runner(name: str, seed: int) -> Runner:
+    """Our solver ``name`` on Leduc, its compiled kernels loaded by a tiny run first."""
+    _our_solver(name, seed, traversals=10).run(1)
+    solver = _our_solver(name, seed)
+
+    def advance(iterations: int) -> np.ndarray:
+        solver.run(iterations)
+        return solver.average_strategy()  # Deep CFR fits its strategy network here
+
+    return Runner(advance, lambda policy: to_mbb(nash_conv(GAME.tree, GAME.deals, policy) / 2))
+
+
+def _our_solver(name: str, seed: int, traversals: int = DeepCFRConfig().traversals) -> Any:
+    """A fresh solver; Deep CFR with ``traversals`` per player per iteration (the CLI's 500)."""
+    rng = np.random.default_rng(seed)
+    if name in PRESETS:
+        return FullWidthSolver(GAME.tree, GAME.deals, PRESETS[name])
+    if name == "external":
+        return MCCFRSolver(GAME.tree, GAME.deals, MCCFRConfig("external"), rng)
+    if name == "xfp":
+        return XFPSolver(GAME.tree, GAME.deals)
+    return DeepCFRSolver(GAME, DeepCFRConfig(traversals=traversals), rng)
+
+
+def openspiel_wall_runners() -> dict[str, Runner]:
+    """OpenSpiel's C++ CFR+ and Python XFP on Leduc (none without OpenSpiel)."""
     try:
         import pyspiel
         from open_spiel.python.algorithms import exploitability, fictitious_play
@@ -121,61 +164,129 @@ def openspiel_curves(seconds: float) -> dict[str, Curve]:
     cfr_plus = pyspiel.CFRPlusSolver(game)
     xfp = fictitious_play.XFPSolver(game)
     return {
-        "OpenSpiel cfr+": _timed_curve(
-            cfr_plus.evaluate_and_update_policy,
-            lambda: float(pyspiel.exploitability(game, cfr_plus.average_policy())),
-            seconds,
+        "OpenSpiel cfr+": Runner(
+            _stepper(cfr_plus.evaluate_and_update_policy, cfr_plus.average_policy),
+            lambda policy: to_mbb(pyspiel.exploitability(game, policy)),
         ),
-        "OpenSpiel xfp": _timed_curve(
-            xfp.iteration,
-            lambda: float(exploitability.exploitability(game, xfp.average_policy())),
-            seconds,
+        "OpenSpiel xfp": Runner(
+            _stepper(xfp.iteration, xfp.average_policy),
+            lambda policy: to_mbb(exploitability.exploitability(game, policy)),
         ),
     }
 
 
-def _timed_curve(step: Callable[[], Any], measure: Callable[[], float], seconds: float) -> Curve:
-    """Run ``step`` with checkpoints at iterations growing by 1.5 until ``seconds`` pass;
-    ``measure`` gives exploitability in chips (0.5 NashConv), not timed."""
-    curve: Curve = []
-    elapsed, done, point = 0.0, 0, 1
-    while elapsed < seconds:
-        start = time.perf_counter()
-        for _ in range(point - done):
+def _stepper(step: Callable[[], Any], policy: Callable[[], Any]) -> Callable[[int], Any]:
+    def advance(iterations: int) -> Any:
+        for _ in range(iterations):
             step()
-        elapsed += time.perf_counter() - start
-        done = point
-        curve.append((elapsed, 1000.0 * measure()))
-        point = max(point + 1, round(point * 1.5))
+        return policy()
+
+    return advance
+
+
+def openspiel_deep_cfr_note() -> str:
+    """Why OpenSpiel's Deep CFR is not in the comparison (its modules need a framework)."""
+    missing = []
+    for module in OPENSPIEL_DEEP_CFR:
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            missing.append(f"{module} needs {error.name}")
+        else:
+            return f"OpenSpiel's Deep CFR: {module} imports, but this benchmark does not run it"
+    return f"OpenSpiel's Deep CFR skipped ({'; '.join(missing)}: not installed)"
+
+
+def chunk_targets(
+    budget: float, first: float = FIRST_CHECKPOINT, count: int = CHECKPOINTS
+) -> list[float]:
+    """Seconds of solving to end chunks at: from ``first`` towards ``budget`` in ``count``
+    equal ratios, and just short of each mark and of the budget, so that the table's values
+    come from just before its marks.
+
+    >>> [round(target, 3) for target in chunk_targets(10.0, 0.1, 4)]
+    [0.1, 0.316, 0.97, 1.0, 3.162, 9.7]
+    """
+    ratio = (budget / first) ** (1.0 / count) if budget > first else 1.0
+    grid = [first * ratio**step for step in range(count) if first * ratio**step < budget]
+    marks = [MARK_SHORT * mark for mark in (*WALL_MARKS, budget) if mark <= budget]
+    return sorted({*grid, *marks})
+
+
+def wall_curve(runner: Runner, budget: float) -> Curve:
+    """Checkpoints of one solver until its solving time passes ``budget``: one iteration,
+    then chunks sized from the last chunk's time per iteration to end at the next target
+    (past the targets, at 1.01 ``budget``)."""
+    curve: Curve = []
+    elapsed, per_iteration = 0.0, None
+    targets = iter(chunk_targets(budget))
+    while elapsed < budget:
+        target = next((t for t in targets if t > elapsed), budget * 1.01)
+        iterations = 1 if per_iteration is None else round((target - elapsed) / per_iteration)
+        iterations = max(iterations, 1)
+        start = time.perf_counter()
+        policy = runner.advance(iterations)
+        seconds = time.perf_counter() - start
+        elapsed, per_iteration = elapsed + seconds, seconds / iterations
+        curve.append((elapsed, runner.measure(policy)))
     return curve
 
 
 def value_at(curve: Curve, seconds: float) -> float | None:
-    """Exploitability at the last checkpoint at or before ``seconds`` (None when the run
-    stopped before ``seconds`` or had no checkpoint yet)."""
+    """Exploitability at the last checkpoint at or before ``seconds`` (None when there is
+    none yet, or the run stopped before ``seconds``).
+
+    >>> curve = [(0.5, 90.0), (2.0, 9.0), (12.0, 0.9)]
+    >>> value_at(curve, 1.0), value_at(curve, 10.0), value_at(curve, 0.1), value_at(curve, 60)
+    (90.0, 9.0, None, None)
+    """
     reached = [mbb for time_, mbb in curve if time_ <= seconds]
     return reached[-1] if reached and curve[-1][0] >= seconds else None
 
 
 def time_to(curve: Curve, target: float) -> float | None:
-    """Seconds of the first checkpoint at or below ``target`` mbb/g."""
+    """Seconds of the first checkpoint at or below ``target`` mbb/g.
+
+    >>> time_to([(0.5, 90.0), (2.0, 9.0), (12.0, 0.9)], 10.0), time_to([(1.0, 2.0)], 1.0)
+    (2.0, None)
+    """
     return next((time_ for time_, mbb in curve if mbb <= target), None)
 
 
-def print_wall_table(curves: dict[str, Curve]) -> None:
-    """Exploitability at the marks and the time to 1 mbb/g, one row per solver."""
-    marks = "".join(f"{f'{mark:g} s':>12}" for mark in WALL_MARKS)
-    print(f"Leduc poker, exploitability (mbb/g) at seconds of solving\n{'solver':<18}{marks}"
-          f"{'to 1 mbb/g':>14}")  # fmt: skip
+def wall_table(curves: dict[str, Curve]) -> list[str]:
+    """Exploitability at the marks and the time to 1 mbb/g: a header and a row per solver."""
+    marks = "".join(f"{f'{mark:g} s':>11}" for mark in WALL_MARKS)
+    lines = [f"{'solver':<18}{marks}{'to 1 mbb/g':>15}"]
     for name, curve in curves.items():
         cells = "".join(_cell(value_at(curve, mark)) for mark in WALL_MARKS)
         reached = time_to(curve, TARGET_MBB)
-        to_target = f"{reached:.2f} s" if reached is not None else "not reached"
-        print(f"{name:<18}{cells}{to_target:>14}")
+        to_target = f"{reached:.2f} s" if reached is not None else "not in budget"
+        lines.append(f"{name:<18}{cells}{to_target:>15}")
+    return lines
 
 
 def _cell(value: float | None) -> str:
-    return f"{'-':>12}" if value is None else f"{value:>12.3f}"
+    return f"{'—':>11}" if value is None else f"{value:>11.4g}"
+
+
+def wall_json(curves: dict[str, Curve], budget: float, seed: int, notes: list[str]) -> dict:
+    """The curves and their summary as a JSON-ready dict (with a format version)."""
+    return {
+        "format": WALL_FORMAT,
+        "game": "leduc",
+        "unit": "mbb/g: 1000 x NashConv / 2 in chips (the ante)",
+        "budget_seconds": budget,
+        "seed": seed,
+        "notes": notes,
+        "solvers": {
+            name: {
+                "checkpoints": [{"seconds": s, "exploitability_mbb": mbb} for s, mbb in curve],
+                "at_seconds": {f"{mark:g}": value_at(curve, mark) for mark in WALL_MARKS},
+                "seconds_to_1_mbb": time_to(curve, TARGET_MBB),
+            }
+            for name, curve in curves.items()
+        },
+    }
 
 
 def plot_wall(curves: dict[str, Curve], path: str) -> None:
@@ -196,16 +307,27 @@ def plot_wall(curves: dict[str, Curve], path: str) -> None:
     figure.savefig(path, dpi=120)
 
 
-def wall_main(seconds: float, seed: int, plot: str | None) -> None:
-    """The ``--wall`` comparison."""
-    curves = {**our_curves(seconds, seed), **openspiel_curves(seconds)}
-    if not any(name.startswith("OpenSpiel") for name in curves):
-        print("OpenSpiel is not installed (the 'bench' extra): ours only")
-    print_wall_table(curves)
-    print("OpenSpiel's Deep CFR needs PyTorch, TensorFlow or JAX: not run")
+def wall_main(budget: float, seed: int, plot: str | None, json_path: str | None) -> None:
+    """The ``--wall`` comparison: run, print the table, write the plot and JSON."""
+    notes = [f"load average before: {_load()}"]
+    runners = {f"ours {name}": our_runner(name, seed) for name in WALL_ALGORITHMS}
+    theirs = openspiel_wall_runners()
+    if not theirs:
+        notes.append("OpenSpiel is not installed (the 'bench' extra): ours only")
+    curves = {name: wall_curve(runner, budget) for name, runner in {**runners, **theirs}.items()}
+    notes += [openspiel_deep_cfr_note(), f"load average after: {_load()}"]
+    print(f"Leduc poker, exploitability (mbb/g) at seconds of solving (budget {budget:g} s)")
+    print("\n".join(wall_table(curves) + notes))
     if plot is not None:
         plot_wall(curves, plot)
         print(f"plot written to {plot}")
+    if json_path is not None:
+        Path(json_path).write_text(json.dumps(wall_json(curves, budget, seed, notes), indent=1))
+        print(f"numbers written to {json_path}")
+
+
+def _load() -> str:
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
 
 
 def main() -> None:
@@ -213,12 +335,15 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100, help="full-width iterations")
     parser.add_argument("--mccfr-iterations", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--wall", type=float, default=None, metavar="SECONDS",
-                        help="compare every solver against wall time instead")  # fmt: skip
+    parser.add_argument("--wall", action="store_true", help="compare solvers against time")
+    parser.add_argument("--budget", type=float, default=60.0, help="--wall: seconds each")
     parser.add_argument("--plot", default=None, help="with --wall: the plot's file")
+    parser.add_argument("--json", default=None, help="with --wall: the numbers' file")
     args = parser.parse_args()
-    if args.wall is not None:
-        wall_main(args.wall, args.seed, args.plot)
+    if args.budget <= 0:
+        parser.error(f"--budget must be positive, got {args.budget}")
+    if args.wall:
+        wall_main(args.budget, args.seed, args.plot, args.json)
         return
     theirs = openspiel_runners(args.seed)
     if theirs is None:
