@@ -160,33 +160,6 @@ def solve(
     return SolveResult(game, algorithm, seed, checkpoints, policy, traversals)
 
 
-def solve_for_seconds(
-    game_name: str, algorithm: str, seconds: float, seed: int = 0, growth: float = 1.5
-) -> SolveResult:
-    """Run ``algorithm`` until its solving time passes ``seconds``, measuring at iterations
-    that grow by ``growth`` (1, 2, 3, 4, 6, 9, ... for 1.5): exploitability against time.
-
-    As in :func:`solve`, a checkpoint's seconds count solving (and computing the policy),
-    not measuring.
-    """
-    if game_name not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game_name!r}")
-    if seconds <= 0 or growth <= 1:
-        raise ValueError(f"seconds must be positive and growth above 1: {seconds}, {growth}")
-    game = GAMES[game_name]()
-    _make_solver(game, algorithm, seed).run(1)  # compile kernels before timing
-    solver = _make_solver(game, algorithm, seed)
-    checkpoints, elapsed, point = [], 0.0, 1
-    while elapsed < seconds:
-        start = time.perf_counter()
-        solver.run(point - solver.iteration)
-        policy = solver.average_strategy()
-        elapsed += time.perf_counter() - start
-        checkpoints.append(_measure(game, policy, point, elapsed))
-        point = max(point + 1, round(point * growth))
-    return SolveResult(game, algorithm, seed, checkpoints, policy)
-
-
 def _measure(game: Game, policy: np.ndarray, iteration: int, seconds: float) -> Checkpoint:
     """Exact NashConv, exploitability and value of a policy."""
     conv = nash_conv(game.tree, game.deals, policy)
