@@ -47,11 +47,9 @@ import numpy as np
 
 from blueprint.best_response import nash_conv, to_mbb
 from blueprint.cfr import PRESETS, FullWidthSolver
-from blueprint.deep_cfr import DeepCFRConfig, DeepCFRSolver
 from blueprint.leduc import leduc_game
 from blueprint.mccfr_solver import MCCFRConfig, MCCFRSolver
-from blueprint.solve import DEEP_CFR
-from blueprint.xfp import XFPSolver
+from blueprint.solve import DEEP_CFR, make_solver
 
 GAME = leduc_game()
 
@@ -130,27 +128,17 @@ class Runner:
 
 
 def our_runner(name: str, seed: int) -> Runner:
-    """Our solver ``name`` on Leduc, its compiled kernels loaded by a tiny run first."""
-    _our_solver(name, seed, traversals=10).run(1)
-    solver = _our_solver(name, seed)
+    """Our solver ``name`` on Leduc, its compiled kernels loaded by a tiny run first (Deep
+    CFR's with 10 traversals; the timed one has the CLI's 500)."""
+    warm_up = 10 if name == DEEP_CFR else None
+    make_solver(GAME, name, seed, warm_up).run(1)
+    solver = make_solver(GAME, name, seed)
 
     def advance(iterations: int) -> np.ndarray:
         solver.run(iterations)
         return solver.average_strategy()  # Deep CFR fits its strategy network here
 
     return Runner(advance, lambda policy: to_mbb(nash_conv(GAME.tree, GAME.deals, policy) / 2))
-
-
-def _our_solver(name: str, seed: int, traversals: int = DeepCFRConfig().traversals) -> Any:
-    """A fresh solver; Deep CFR with ``traversals`` per player per iteration (the CLI's 500)."""
-    rng = np.random.default_rng(seed)
-    if name in PRESETS:
-        return FullWidthSolver(GAME.tree, GAME.deals, PRESETS[name])
-    if name == "external":
-        return MCCFRSolver(GAME.tree, GAME.deals, MCCFRConfig("external"), rng)
-    if name == "xfp":
-        return XFPSolver(GAME.tree, GAME.deals)
-    return DeepCFRSolver(GAME, DeepCFRConfig(traversals=traversals), rng)
 
 
 def openspiel_wall_runners() -> dict[str, Runner]:

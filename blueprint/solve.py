@@ -109,7 +109,7 @@ def checkpoint_schedule(iterations: int, every: int | None) -> list[int]:
     return points
 
 
-def _make_solver(
+def make_solver(
     game: Game, algorithm: str, seed: int, traversals: int | None = None
 ) -> FullWidthSolver | MCCFRSolver | XFPSolver | DeepCFRSolver:
     """The solver object for an algorithm name (``traversals``: Deep CFR's K)."""
@@ -145,8 +145,8 @@ def solve(
     if game_name not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game_name!r}")
     game = GAMES[game_name]()
-    _make_solver(game, algorithm, seed, traversals).run(1)  # compile kernels before timing
-    solver = _make_solver(game, algorithm, seed, traversals)
+    make_solver(game, algorithm, seed, traversals).run(1)  # compile kernels before timing
+    solver = make_solver(game, algorithm, seed, traversals)
     checkpoints, elapsed = [], 0.0
     for point in checkpoint_schedule(iterations, every):
         start = time.perf_counter()

@@ -37,6 +37,17 @@ HALF_POT_RAISE_SHARE = 1.5
 CALL_SHARE = 1.0
 
 
+def pot_odds(to_call: int, pot: int) -> float:
+    """The share of the final pot a call must win to break even: to_call / (pot + to_call).
+
+    >>> pot_odds(0, 30), pot_odds(10, 30)
+    (0.0, 0.25)
+    """
+    if to_call < 0 or pot < 0:
+        raise ValueError(f"to_call={to_call!r}, pot={pot!r}: expected non-negative chips")
+    return to_call / (pot + to_call) if to_call else 0.0
+
+
 def share_level(rate: float, *, opponents: int, to_call: int, pot: int) -> Level:
     """The level of a win rate ``rate`` against ``opponents`` random hands (see above)."""
     if not 0.0 <= rate <= 1.0:
@@ -48,7 +59,6 @@ def share_level(rate: float, *, opponents: int, to_call: int, pot: int) -> Level
         return Level.RAISE_TWICE_MIN
     if share >= HALF_POT_RAISE_SHARE:
         return Level.MIN_RAISE
-    pot_odds = to_call / (pot + to_call) if to_call > 0 else 0.0
-    if share >= CALL_SHARE and rate >= pot_odds:
+    if share >= CALL_SHARE and rate >= pot_odds(to_call, pot):
         return Level.CALL
     return Level.PASS

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from agent.boundary.equity_share import pot_odds
 from agent.poker.cards import hole_class_index
 from agent.poker.equity import preflop_equity
 from agent.poker.holding_equity import holding_equity, sampled_flop_equity
@@ -62,17 +63,6 @@ def minimum_defense_frequency(to_call: int, pot: int) -> float:
     if to_call == 0:
         return 1.0
     return (pot - to_call) / pot
-
-
-def pot_odds(to_call: int, pot: int) -> float:
-    """The share of the final pot a call must win to break even: to_call / (pot + to_call).
-
-    >>> pot_odds(0, 30), pot_odds(10, 30)
-    (0.0, 0.25)
-    """
-    if to_call < 0 or pot < 0:
-        raise ValueError(f"to_call={to_call!r}, pot={pot!r}: expected non-negative chips")
-    return to_call / (pot + to_call) if to_call else 0.0
 
 
 def defends(percentile: float, to_call: int, pot: int, frequency: float | None = None) -> bool:

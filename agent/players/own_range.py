@@ -34,7 +34,7 @@ import numpy as np
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import Level, Thresholds, win_rate
-from agent.players.defense import RAISE_SHARE, minimum_defense_frequency
+from agent.players.defense import RAISE_SHARE
 from agent.poker.cards import hole_class_index
 from agent.poker.equity import preflop_equity
 from agent.poker.holding_equity import holding_equity
@@ -148,18 +148,11 @@ def threshold_levels(rates: np.ndarray, street: Street, thresholds: Thresholds) 
     ).astype(np.int64)
 
 
-def defended_levels(
-    levels: np.ndarray, ranks: np.ndarray, snapshot: Snapshot, frequency: float | None = None
-) -> np.ndarray:
-    """Facing a bet: pass below the minimum defense frequency (or ``frequency``) of the ranks,
-    call above it, and the threshold level (at least a call) in the top third
-    (``agent.players.defense``)."""
-    mdf = (
-        minimum_defense_frequency(snapshot.to_call, snapshot.pot)
-        if frequency is None
-        else frequency
-    )
-    raising = ranks >= 1.0 - RAISE_SHARE * mdf - 1e-12
-    defending = ranks >= 1.0 - mdf - 1e-12
+def defended_levels(levels: np.ndarray, ranks: np.ndarray, frequency: float) -> np.ndarray:
+    """Facing a bet: pass below the defended ``frequency`` of the ranks (the player's
+    ``defense_frequency``), call above it, and the threshold level (at least a call) in the
+    top third (``agent.players.defense``)."""
+    raising = ranks >= 1.0 - RAISE_SHARE * frequency - 1e-12
+    defending = ranks >= 1.0 - frequency - 1e-12
     continued = np.where(raising, np.maximum(levels, Level.CALL), Level.CALL)
     return np.where(defending, continued, Level.PASS)

@@ -481,7 +481,7 @@ class CFRPlayer(PolicyPlayer):
         )
         if snapshot.to_call > 0 and self.rule == "mdf":
             ranks = self._defense_ranks(snapshot)
-            levels = defended_levels(levels, ranks, snapshot, self.defense_frequency(snapshot))
+            levels = defended_levels(levels, ranks, self.defense_frequency(snapshot))
         matches = np.array([self.level_action(level, snapshot) == action for level in Level])
         return matches[levels].astype(np.float64)
 
