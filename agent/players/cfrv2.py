@@ -15,6 +15,7 @@ from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     CFRV2_SIMULATIONS,
     DEFAULT_MULTIWAY,
+    DEFAULT_PREFLOP_DEFENSE,
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
@@ -32,6 +33,7 @@ def setup_ai(
     pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
     own_range: bool = True,
     multiway: str = DEFAULT_MULTIWAY,
+    preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv2Player:
@@ -42,7 +44,8 @@ def setup_ai(
     ``pushfold=False`` turns off the push/fold equilibrium at 15 big blinds or less, which
     applies with ``pushfold_players`` (3) or more players dealt in;
     ``own_range=False`` ranks a defence among all holdings, not within our own range;
-    ``multiway="study"`` plays the study's thresholds with two or more opponents.
+    ``multiway="study"`` plays the study's thresholds with two or more opponents;
+    ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF.
     """
     return CFRv2Player(
         blueprint,
@@ -53,6 +56,7 @@ def setup_ai(
         pushfold_players=pushfold_players,
         own_range=own_range,
         multiway=multiway,
+        preflop_defense=preflop_defense,
         rng=rng,
         seed=seed,
     )

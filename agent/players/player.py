@@ -119,6 +119,7 @@ DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agen
 RULES = ("mdf", "study")
 MULTIWAY_RULES = ("share", "study")
 PREFLOP_DEFENSES = ("mdf", "odds")
+DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR undecided (README)
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
@@ -149,6 +150,9 @@ class CFRPlayer(PolicyPlayer):
     ``multiway``: with two or more opponents in the hand, act on the hand's share of the
     pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default)
     or on the study's thresholds raised to the number of opponents (``"study"``, earlier);
+    ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint
+    does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
+    holdings whose pot share covers the call's price (``"odds"``);
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).
@@ -168,7 +172,7 @@ class CFRPlayer(PolicyPlayer):
         pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
-        preflop_defense: str = "mdf",
+        preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
