@@ -7,6 +7,18 @@ hands and bot B on odd ones. The cards, the global ``random``/numpy generators a
 bot's ``rng`` are seeded from the match seed, the deal and ``i`` before the hand
 (:mod:`arena.seeding`). Hands are handed to workers in fixed chunks, so the same seed gives the
 same hands for any number of workers and for either backend.
+
+With ``session_hands`` N the match is played in sessions of N hands, each by fresh bots that
+may learn from hand to hand (bots that adapt to their opponent stay reproducible). A session
+is one task, played in order by bots built for it alone. Without duplicate, session ``s`` is
+hands ``[Ns, N(s+1))`` playing deals ``Ns + j``. In duplicate mode, session pair ``s`` is the
+block of hands ``[2Ns, 2N(s+1))``: its first N hands play deals ``Ns + j`` with the button on
+A, B, A, ...; its last N hands, the mirror session (a task of its own), play the same deals
+with the seats swapped. A session and its mirror build their bots from the same seed
+(:func:`arena.seeding.session_bot_seed` of the pair), so the seats are all that differs. The
+unit of the confidence interval is then the session pair (or the session), not the deal:
+hands inside a session are correlated through what the bots learned. A session only partly
+in ``hands.csv`` (an interrupted run) is played again from its first hand on resume.
 """
 
 from __future__ import annotations
@@ -39,7 +51,14 @@ from arena.results import (
     write_json,
     write_match_file,
 )
-from arena.seeding import bot_seed, deal_deck, deal_seed, hand_seed, seat_seed
+from arena.seeding import (
+    bot_seed,
+    deal_deck,
+    deal_seed,
+    hand_seed,
+    seat_seed,
+    session_bot_seed,
+)
 from arena.stats import RunningStats, match_stats, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
@@ -58,6 +77,7 @@ class MatchConfig:
     small_blind: int = 5
     decision_timeout: float | None = None  # seconds; a slower decision is an error and a fold
     strict: bool = False  # stop at a bot's first error instead of folding its hand
+    session_hands: int | None = None  # hands per session of fresh bots; None: one set of bots
 
     def __post_init__(self) -> None:
         if self.decision_timeout is not None and not self.decision_timeout > 0:
@@ -72,18 +92,76 @@ class MatchConfig:
             raise ValueError(
                 f"stack {self.stack} must cover a big blind of {2 * self.small_blind} chips"
             )
+        if self.session_hands is not None:
+            check_sessions(self.hands, self.session_hands, self.duplicate)
+
+    @property
+    def task_hands(self) -> int:
+        """Hands per task: a session, or a fixed chunk."""
+        return self.session_hands or CHUNK_HANDS
 
     def deal_of(self, index: int) -> int:
-        """The deal a hand plays: ``index // 2`` in duplicate mode."""
+        """The deal a hand plays: ``index // 2`` in duplicate mode, or by the session layout.
+
+        >>> [MatchConfig("a", "b", hands=12, session_hands=3).deal_of(i) for i in range(12)]
+        [0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5]
+        """
+        size = self.session_hands
+        if size is not None and self.duplicate:
+            return index // (2 * size) * size + index % size
         return index // 2 if self.duplicate else index
 
     def button_of(self, index: int) -> str:
-        """The slot with the button (seat 0): A on even hands, B on odd ones."""
-        return SLOTS[index % 2]
+        """The slot with the button (seat 0): A on even hands, B on odd ones; in a session,
+        A on its even hands, and in a mirror session the other slot.
+
+        >>> config = MatchConfig("a", "b", hands=12, session_hands=3)
+        >>> " ".join(config.button_of(i) for i in range(12))  # sessions of 3, mirrors swapped
+        'A B A B A B A B A B A B'
+        >>> "".join(replace(config, session_hands=2).button_of(i) for i in range(12))
+        'ABBAABBAABBA'
+        """
+        if self.session_hands is None:
+            return SLOTS[index % 2]
+        mirror = self.duplicate and index // self.session_hands % 2
+        return SLOTS[(index % self.session_hands + mirror) % 2]
+
+    def session_of(self, index: int) -> int:
+        """The session (a task, played by its own bots) of hand ``index``; a mirror counts."""
+        return index // self.task_hands
+
+    def unit_of(self, index: int) -> int:
+        """The statistical unit of hand ``index``: its deal (a duplicate pair), or with
+        sessions its session pair (a session and its mirror), or its session."""
+        if self.session_hands is None:
+            return self.deal_of(index)
+        return index // (self.session_hands * (2 if self.duplicate else 1))
 
     def play(self, indices: list[int]) -> list[dict[str, Any]]:
         """Play the given hands (any order, any process) and return their rows."""
         return play_hands(self, indices)
+
+
+def check_sessions(hands: int, session_hands: int, duplicate: bool) -> None:
+    """ValueError naming the problem unless ``hands`` splits into whole sessions.
+
+    >>> check_sessions(600, 100, duplicate=True)
+    >>> check_sessions(500, 100, duplicate=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: hands (500) must be a multiple of 200, twice the session hands (100), ...
+    """
+    if session_hands <= 0:
+        raise ValueError(f"session hands must be positive, got {session_hands}")
+    if duplicate and hands % (2 * session_hands):
+        raise ValueError(
+            f"hands ({hands}) must be a multiple of {2 * session_hands}, twice the session"
+            f" hands ({session_hands}), in duplicate mode: each session is played again with"
+            " the seats swapped"
+        )
+    if not duplicate and hands % session_hands:
+        raise ValueError(
+            f"hands ({hands}) must be a multiple of the session hands ({session_hands})"
+        )
 
 
 def portable_spec(text: str) -> str:
@@ -127,29 +205,38 @@ def contestants(config: MatchConfig) -> Contestants:
     cached = _CACHE.get(config)
     if cached is not None:
         return cached
-    bots, rngs = build_bots(_specs(config), config.seed)
-    table = HeadsUpTable(bots, config.stack, config.small_blind, config.decision_timeout)
-    built = Contestants(table, rngs)
+    built = fresh_contestants(config)
     _CACHE.clear()
     _CACHE[config] = built
     return built
 
 
+def fresh_contestants(config: MatchConfig, session: int | None = None) -> Contestants:
+    """New bots and their table: for the whole match, or for session (pair) ``session``."""
+    bots, rngs = build_bots(_specs(config), config.seed, session)
+    table = HeadsUpTable(bots, config.stack, config.small_blind, config.decision_timeout)
+    return Contestants(table, rngs)
+
+
 def build_bots(
-    specs: Sequence[str], seed: int
+    specs: Sequence[str], seed: int, session: int | None = None
 ) -> tuple[dict[str, Any], dict[str, np.random.Generator]]:
     """The bots of ``specs`` by slot (A, B, ...), and the generators of those that take ``rng``.
 
     A bot built with ``rng`` gets a generator the arena re-seeds before every hand
-    (:func:`reseed`); every bot is built with a seed from the run's seed and its slot.
+    (:func:`reseed`); every bot is built with a seed from the run's seed and its slot, and
+    the session's number when bots are built afresh for each session or tournament.
     """
     bots, rngs = {}, {}
     for number, (slot, text) in enumerate(zip(ring_slots(len(specs)), specs, strict=True)):
         spec: BotSpec = parse_bot_spec(text)
+        build_seed = (
+            bot_seed(seed, number) if session is None else session_bot_seed(seed, session, number)
+        )
         rng = None
         if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-            rng = rngs[slot] = np.random.default_rng(bot_seed(seed, number))
-        bots[slot] = make_bot(spec, rng=rng, seed=bot_seed(seed, number))
+            rng = rngs[slot] = np.random.default_rng(build_seed)
+        bots[slot] = make_bot(spec, rng=rng, seed=build_seed)
     return bots, rngs
 
 
@@ -163,18 +250,57 @@ def reseed(rngs: dict[str, np.random.Generator], hand_seed: int) -> None:
 
 def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, Any]]:
     """Play the given hands (any order, any process) and return their ``hands.csv`` rows."""
+    if config.session_hands is not None:
+        return play_sessions(config, indices)
     players = contestants(config)
-    rows = []
-    for index in indices:
-        deal = config.deal_of(index)
-        cards_seed = deal_seed(config.seed, deal)
-        seed = hand_seed(config.seed, deal, index)
-        reseed(players.rngs, seed)
-        result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
-        rows.append(hand_row(index, deal, cards_seed, result))
-        if config.strict:
-            stop_at_first_error(config, index, result)
-    return rows
+    return [play_hand(config, players, index) for index in indices]
+
+
+def play_sessions(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, Any]]:
+    """The rows of hands ``indices``, each session played by fresh bots from its first hand.
+
+    A hand's row does not depend on which other hands are asked for: a session is always
+    played in order from its start, up to the last hand wanted of it.
+    """
+    wanted = list(indices)
+    last: dict[int, int] = {}
+    for index in wanted:
+        session = config.session_of(index)
+        last[session] = max(index, last.get(session, index))
+    played = {}
+    for session in sorted(last):
+        first = session * config.task_hands
+        players = fresh_contestants(config, config.unit_of(first))
+        for index in range(first, last[session] + 1):
+            played[index] = play_hand(config, players, index)
+    return [played[index] for index in wanted]
+
+
+def play_hand(config: MatchConfig, players: Contestants, index: int) -> dict[str, Any]:
+    """Hand ``index`` played by ``players``: its ``hands.csv`` row."""
+    deal = config.deal_of(index)
+    cards_seed = deal_seed(config.seed, deal)
+    seed = hand_seed(config.seed, deal, index)
+    reseed(players.rngs, seed)
+    result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
+    if config.strict:
+        stop_at_first_error(config, index, result)
+    return hand_row(index, deal, cards_seed, result)
+
+
+def whole_sessions(config: MatchConfig, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` without those of sessions they hold only in part (all of them without sessions).
+
+    A learning bot's decisions depend on every earlier hand of its session, so a session cut
+    short is played again from its first hand.
+    """
+    if config.session_hands is None:
+        return rows
+    counts: dict[int, int] = {}
+    for row in rows:
+        session = config.session_of(row["index"])
+        counts[session] = counts.get(session, 0) + 1
+    return [row for row in rows if counts[config.session_of(row["index"])] == config.task_hands]
 
 
 class BotFailure(RuntimeError):
@@ -251,24 +377,24 @@ def run_match(
     out_dir.mkdir(parents=True, exist_ok=True)
     write_match_file(out_dir, config)
     path = out_dir / HANDS_FILE
-    rows = [row for row in read_hands(path) if row["index"] < config.hands]
+    rows = whole_sessions(config, [row for row in read_hands(path) if row["index"] < config.hands])
     done = {row["index"] for row in rows}
-    if len(rows) and path.exists():
-        rewrite_sorted(path, rows)  # drop a torn line or hands beyond the requested count
+    if path.exists():
+        rewrite_sorted(path, rows)  # drop a torn line, hands beyond the count, a cut session
     missing = [index for index in range(config.hands) if index not in done]
     prune_errors(out_dir / ERRORS_FILE, done)
     running = RunningStats(config.small_blind)
     for row in rows:
-        running.add(row["deal"], row["won_A"])
+        running.add(config.unit_of(row["index"]), row["won_A"])
     started = time.perf_counter()
     writer, error_log = HandsWriter(path), ErrorsWriter(out_dir / ERRORS_FILE)
     try:
-        for batch in runner(config, chunks(missing), workers):
+        for batch in runner(config, chunks(missing, config.task_hands), workers):
             error_log.write(batch, player_names(config))  # before the hands: see count_errors
             writer.write(batch)
             rows.extend(batch)
             for row in batch:
-                running.add(row["deal"], row["won_A"])
+                running.add(config.unit_of(row["index"]), row["won_A"])
             if on_progress is not None:
                 on_progress(len(batch), running.stats())
     finally:
@@ -289,8 +415,9 @@ def run_match(
 
 
 def rows_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> Any:
-    """The match statistics of A over ``rows``, a duplicate pair (or a hand) per unit."""
-    units = np.array([row["deal"] for row in rows])
+    """The match statistics of A over ``rows``, a duplicate pair (or a hand, or a session
+    pair) per unit (:meth:`MatchConfig.unit_of`)."""
+    units = np.array([config.unit_of(row["index"]) for row in rows])
     chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
     return match_stats(units, chips, config.small_blind)
 
@@ -308,6 +435,7 @@ def summarize(
         "hands": stats.hands,
         "seed": config.seed,
         "duplicate": config.duplicate,
+        "session_hands": config.session_hands,
         "stack": config.stack,
         "small_blind": config.small_blind,
         "sb_per_hand": stats.sb_per_hand,

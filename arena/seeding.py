@@ -7,6 +7,8 @@ play session draws, whatever process plays which hand:
 * the hand: :func:`hand_seed` (seed, deal, hand index) re-seeds the global ``random`` and
   numpy generators before the hand, and through :func:`seat_seed` each bot's own generator;
 * the bots: :func:`bot_seed` seeds the generator a bot is built with (salt ``BOT_SALT``);
+  bots built afresh for each session of a match (``--session-hands``) or each tournament
+  take :func:`session_bot_seed` instead (salt ``SESSION_SALT``);
 * local best response: its own generator (``LBR_SALT``) and the copy of the bot it reads the
   policy from (``LBR_MODEL_SALT``);
 * tournaments: hand ``h`` of card sequence ``deal`` is dealt from
@@ -34,6 +36,7 @@ BOT_SALT = 0xB07  # "BOT": the generators the bots are built with
 LBR_MODEL_SALT = 0x30DE1  # "MODEL": the copy of the bot that LBR asks for the policy
 LBR_SALT = 0x1B2  # "LBR": local best response's own generator
 TOURNAMENT_SALT = 0x7017  # "TOUR": a tournament hand's cards and generators
+SESSION_SALT = 0x5E55  # "SESS": the bots built afresh for a session or a tournament
 BOARD_CARDS = 5
 
 
@@ -55,6 +58,12 @@ def seat_seed(hand: int, slot_number: int) -> int:
 def bot_seed(seed: int, slot_number: int) -> int:
     """The seed a bot is built with."""
     return mix_seed(seed, BOT_SALT, slot_number)
+
+
+def session_bot_seed(seed: int, session: int, slot_number: int) -> int:
+    """The seed a bot is built with for session ``session`` (a match's session pair, or a
+    tournament's card sequence): the same in every seat orientation of that session."""
+    return mix_seed(seed, SESSION_SALT, session, slot_number)
 
 
 def lbr_model_seed(seed: int) -> int:
