@@ -18,7 +18,14 @@ from arena.commands.helpers import (
     prepare_out_dir,
 )
 from arena.commands.ring import run_ring_game
-from arena.match import BotFailure, MatchConfig, default_workers, portable_spec, run_match
+from arena.match import (
+    BotFailure,
+    MatchConfig,
+    default_workers,
+    portable_spec,
+    run_match,
+    whole_sessions,
+)
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
 from arena.ring import CONFIG_FILE as RING_FILE
 
@@ -52,7 +59,11 @@ def parse_bots(tokens: Sequence[str]) -> tuple[str, ...]:
 
 
 def resumed_config(
-    resume: Path, bots: tuple[str, str] | None, hands: int | None, seed: int | None
+    resume: Path,
+    bots: tuple[str, str] | None,
+    hands: int | None,
+    seed: int | None,
+    session_hands: int | None = None,
 ) -> MatchConfig:
     """The saved match of ``resume`` (``--hands`` may extend it); UsageError on a mismatch."""
     try:
@@ -69,6 +80,15 @@ def resumed_config(
         )
     if seed is not None and seed != config.seed:
         raise click.UsageError(f"{str(resume)!r} was played with seed {config.seed}, not {seed}")
+    if session_hands is not None and session_hands != config.session_hands:
+        played = (
+            "without sessions"
+            if config.session_hands is None
+            else f"in sessions of {config.session_hands} hands"
+        )
+        raise click.UsageError(
+            f"{str(resume)!r} was played {played}, not with --session-hands {session_hands}"
+        )
     if hands is not None and hands != config.hands:
         config = _with_hands(config, hands)
     ensure_writable(resume)
@@ -119,7 +139,8 @@ def execute(
 ) -> dict[str, Any]:
     """Run a match with a progress bar; turn interruptions into a sentence about resuming."""
     runner = chunk_runner(backend, ray_address)
-    already = sum(1 for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands)
+    rows = [row for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands]
+    already = len(whole_sessions(config, rows))
     bar = tqdm(
         total=config.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
     )
@@ -160,6 +181,9 @@ def execute(
 @click.option("--small-blind", type=int, default=5, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
 @click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a match.")
+@click.option("--session-hands", type=int, default=None,
+              help="Play sessions of this many hands, each by fresh bots (learning bots);"
+                   " heads-up only  [default: one set of bots for the match].")  # fmt: skip
 @engine_options
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
               help="Ring games: one PHH file per hand here (pokerkit reads them).")  # fmt: skip
@@ -173,6 +197,7 @@ def run_command(
     small_blind: int,
     out: Path | None,
     resume: Path | None,
+    session_hands: int | None,
     backend: str,
     ray_address: str | None,
     quiet: bool,
@@ -197,6 +222,8 @@ def run_command(
     )
     if phh is not None and not ring:
         raise click.UsageError("--phh writes ring games (3 to 10 bots) and tournaments")
+    if session_hands is not None and ring:
+        raise click.UsageError("--session-hands plays heads-up matches only (A vs B), for now")
     if ring:
         options = dict(hands=hands, seed=seed, stack=stack, small_blind=small_blind)
         options.update(decision_timeout=decision_timeout, strict=strict, duplicate=duplicate)
@@ -212,7 +239,7 @@ def run_command(
             bots = (checked_bot(bots[0]), checked_bot(bots[1]))
         if not (resume / MATCH_FILE).is_file():
             raise click.UsageError(f"cannot resume {str(resume)!r}: it holds no {MATCH_FILE}")
-        config = resumed_config(resume, bots, hands, seed)
+        config = resumed_config(resume, bots, hands, seed, session_hands)
         for bot in (config.bot_a, config.bot_b):
             checked_bot(bot)
         out = resume
@@ -221,7 +248,7 @@ def run_command(
         try:
             config = MatchConfig(
                 bot_a, bot_b, hands or 100_000, seed or 0, duplicate, stack, small_blind,
-                decision_timeout, strict,
+                decision_timeout, strict, session_hands,
             )  # fmt: skip
         except ValueError as error:
             raise click.UsageError(str(error)) from error
