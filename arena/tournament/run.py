@@ -9,8 +9,11 @@ so it is a multiple of N.
 
 Each tournament is one unit of work, seeded by its index alone, and a worker plays all the
 rotations of one sequence: the same seed gives the same tournaments for any number of
-workers and either backend. Rows are appended to ``tournaments.csv`` as they finish, so an
-interrupted run resumes where it stopped with the same result as an uninterrupted one.
+workers and either backend. Every tournament is played by fresh bots, so one that learns
+from hand to hand starts each tournament knowing nothing; they are built from the seed of
+the card sequence (:func:`arena.seeding.session_bot_seed`), alike in every rotation. Rows
+are appended to ``tournaments.csv`` as they finish, so an interrupted run resumes where it
+stopped with the same result as an uninterrupted one.
 """
 
 from __future__ import annotations
@@ -104,30 +107,23 @@ class TournamentConfig:
 
 @dataclass
 class Field:
-    """The bots of a run inside one process, behind their seat proxies."""
+    """The bots of one tournament, behind their seat proxies."""
 
     proxies: dict[str, SeatProxy]
     rngs: dict[str, np.random.Generator]
 
 
-_CACHE: dict[TournamentConfig, Field] = {}
-
-
-def seated_field(config: TournamentConfig) -> Field:
-    """Build (once per process) the bots of ``config``."""
-    if config not in _CACHE:
-        bots, rngs = build_bots(config.bots, config.seed)
-        _CACHE.clear()
-        _CACHE[config] = Field(seat_proxies(bots, config.decision_timeout), rngs)
-    return _CACHE[config]
+def seated_field(config: TournamentConfig, index: int) -> Field:
+    """Fresh bots for tournament ``index``, built from the seed of its card sequence."""
+    bots, rngs = build_bots(config.bots, config.seed, session=config.deal_of(index))
+    return Field(seat_proxies(bots, config.decision_timeout), rngs)
 
 
 def play_tournaments(config: TournamentConfig, indices: list[int]) -> list[dict[str, Any]]:
-    """The ``tournaments.csv`` rows of tournaments ``indices``."""
-    field_ = seated_field(config)
+    """The ``tournaments.csv`` rows of tournaments ``indices``, each with fresh bots."""
     rows = []
     for index in indices:
-        record, hands = play_one(config, field_, index)
+        record, hands = play_one(config, seated_field(config, index), index)
         row = tournament_row(config, index, record)
         rows.append(row)
         if config.phh_dir is not None:
