@@ -63,6 +63,10 @@ REGISTRY: dict[str, tuple[str, str]] = {
         "agent.players.player:CFRv2Player",
         "MCCFR blueprint preflop/flop, 10,000-simulation endgame",
     ),
+    "adaptive": (
+        "agent.players.adaptive.player:AdaptivePlayer",
+        "cfrv2 that models each opponent and exploits it safely (learns within a session)",
+    ),
     "ppe-fish": ("examples.players.fish_player:FishPlayer", "PyPokerEngine's example Fish"),
     "ppe-honest": (
         "examples.players.honest_player:HonestPlayer",

@@ -30,42 +30,24 @@ True
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 import numpy as np
 from numba import njit, prange, uint64
 
+from agent.abstraction.preflop_matchup_table import (
+    MATCHUPS_FILE,
+    Matchups,
+    save_matchups,
+)
 from agent.poker.cards import HOLE_CLASSES, class_combos
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, combine, next_state, seed_from
 
-FORMAT_VERSION = 1
 NUM_CLASSES = len(HOLE_CLASSES)
 DEFAULT_SAMPLES = 62_500
-MATCHUPS_FILE = Path(__file__).resolve().parent.parent / "data" / "preflop_matchups.npz"
 _MAX_COMBOS = 12
-
-
-@dataclass(frozen=True, eq=False)
-class Matchups:
-    """The class-vs-class all-in table, indexed by ``HOLE_CLASSES`` order (hole_class_index).
-
-    ``pairs: int16[169, 169]`` disjoint ordered combo pairs; ``win``, ``tie``, ``loss:
-    float32[169, 169]`` row class's probabilities against the column class.
-    """
-
-    pairs: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
-    loss: np.ndarray
-    samples: int
-    seed: int
-
-    def equity(self) -> np.ndarray:
-        """The row class's pot share against the column class: win + tie / 2."""
-        return self.win.astype(np.float64) + 0.5 * self.tie.astype(np.float64)
 
 
 def class_index(name: str) -> int:
@@ -186,35 +168,6 @@ def build_matchups(samples: int, rng: np.random.Generator) -> Matchups:
     pairs = combo_pair_counts().astype(np.int16)
     as32 = [table.astype(np.float32) for table in tables]
     return Matchups(pairs, as32[0], as32[1], as32[2], samples, seed)
-
-
-def save_matchups(matchups: Matchups, path: Path) -> None:
-    """Write the table as npz with its format version and the parameters that made it."""
-    np.savez_compressed(
-        path,
-        format_version=np.int64(FORMAT_VERSION),
-        classes=np.array(HOLE_CLASSES),
-        pairs=matchups.pairs,
-        win=matchups.win,
-        tie=matchups.tie,
-        loss=matchups.loss,
-        samples=np.int64(matchups.samples),
-        seed=np.int64(matchups.seed),
-    )
-
-
-def load_matchups(path: Path = MATCHUPS_FILE) -> Matchups:
-    """Read a table written by ``save_matchups``; ValueError on another format or class order."""
-    with np.load(path, allow_pickle=False) as data:
-        version = int(data["format_version"])
-        if version != FORMAT_VERSION:
-            raise ValueError(f"{path}: format version {version}, expected {FORMAT_VERSION}")
-        if tuple(str(name) for name in data["classes"]) != HOLE_CLASSES:
-            raise ValueError(f"{path}: classes are not in hole_class_index order")
-        return Matchups(
-            data["pairs"], data["win"], data["tie"], data["loss"],
-            int(data["samples"]), int(data["seed"]),
-        )  # fmt: skip
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

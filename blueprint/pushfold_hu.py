@@ -26,12 +26,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from agent.abstraction.preflop_matchup_table import Matchups, load_matchups
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.best_response import exploitability, to_mbb
 from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.deals import Deals
 from blueprint.game import Game
-from blueprint.preflop_matchups import Matchups, class_combo_array, load_matchups
+from blueprint.preflop_matchups import class_combo_array
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 ACTIONS = ("fold", "allin")  # 0 folds; 1 pushes (small blind) or calls (big blind)

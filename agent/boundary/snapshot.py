@@ -187,6 +187,13 @@ def _read_valid_actions(
     return int(by_name[CALL]), int(bounds["min"]), int(bounds["max"])
 
 
+def read_history(round_state: Mapping[str, Any]) -> tuple[ActionRecord, ...]:
+    """The hand's action records, every street in order, from a ``round_state`` (also the
+    one a round result message carries, when no decision is asked)."""
+    uuids = [entry["uuid"] for entry in round_state["seats"]]
+    return _read_histories(round_state.get("action_histories", {}), uuids)
+
+
 def _read_histories(
     histories: Mapping[str, Sequence[Mapping[str, Any]]], uuids: Sequence[str]
 ) -> tuple[ActionRecord, ...]:

@@ -78,9 +78,9 @@ def blocked_mask(cards: Sequence[int]) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def _score_board(
-    hero: np.ndarray, full: np.ndarray, live: np.ndarray, weights: np.ndarray, out: np.ndarray
+    hero: np.ndarray, full: np.ndarray, live: np.ndarray, won: np.ndarray, played: np.ndarray
 ) -> None:
-    """Add the weighted share won by the hero and the weight played on one full board."""
+    """Add each live holding's share won by the hero, and one deal played, on one full board."""
     hero_rank = eval7(hero[0], hero[1], full[0], full[1], full[2], full[3], full[4])
     used = np.zeros(52, dtype=np.bool_)
     for card in full:
@@ -90,12 +90,52 @@ def _score_board(
         if used[first] or used[second]:
             continue
         rank = eval7(first, second, full[0], full[1], full[2], full[3], full[4])
-        weight = weights[holding]
-        out[1] += weight
+        played[holding] += 1.0
         if hero_rank < rank:
-            out[0] += weight
+            won[holding] += 1.0
         elif hero_rank == rank:
-            out[0] += 0.5 * weight
+            won[holding] += 0.5
+
+
+@njit(cache=True, nogil=True)
+def holding_counts_kernel(
+    hero: np.ndarray, board: np.ndarray, live: np.ndarray, samples: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The hero's share won against each holding, and the deals played, over the board's
+    completions (1,326 entries each; zero for holdings not in ``live``).
+
+    ``live`` rows are (card, card, holding index) of holdings with no card in common with
+    the hero or the board. ``samples == 0`` enumerates every completion (flop, turn,
+    river); otherwise ``samples`` completions are drawn.
+    """
+    deck = remaining_deck(np.concatenate((hero, board)))
+    size = len(deck)
+    known = len(board)
+    full = np.empty(5, dtype=np.int64)
+    full[:known] = board
+    won = np.zeros(HOLDINGS)
+    played = np.zeros(HOLDINGS)
+    if samples > 0:
+        state = np.uint64(seed)
+        for _ in range(samples):
+            for draw in range(5 - known):
+                state = next_state(state)
+                pick = draw + below(state, size - draw)
+                deck[draw], deck[pick] = deck[pick], deck[draw]
+                full[known + draw] = deck[draw]
+            _score_board(hero, full, live, won, played)
+    elif known == 5:
+        _score_board(hero, full, live, won, played)
+    elif known == 4:
+        for river in range(size):
+            full[4] = deck[river]
+            _score_board(hero, full, live, won, played)
+    else:
+        for turn in range(size):
+            for river in range(turn + 1, size):
+                full[3], full[4] = deck[turn], deck[river]
+                _score_board(hero, full, live, won, played)
+    return won, played
 
 
 @njit(cache=True, nogil=True)
@@ -107,38 +147,12 @@ def range_equity_kernel(
     samples: int,
     seed: int,
 ) -> np.ndarray:
-    """[weighted share won, weight played] over the board's completions.
-
-    ``live`` rows are (card, card, holding index) of the holdings with positive weight and
-    no card in common with the hero or the board. ``samples == 0`` enumerates every
-    completion (flop, turn, river); otherwise ``samples`` completions are drawn.
-    """
-    deck = remaining_deck(np.concatenate((hero, board)))
-    size = len(deck)
-    known = len(board)
-    full = np.empty(5, dtype=np.int64)
-    full[:known] = board
+    """[weighted share won, weight played] over the board's completions (see
+    :func:`holding_counts_kernel`; ``live`` holds only holdings of positive weight)."""
+    won, played = holding_counts_kernel(hero, board, live, samples, seed)
     out = np.zeros(2)
-    if samples > 0:
-        state = np.uint64(seed)
-        for _ in range(samples):
-            for draw in range(5 - known):
-                state = next_state(state)
-                pick = draw + below(state, size - draw)
-                deck[draw], deck[pick] = deck[pick], deck[draw]
-                full[known + draw] = deck[draw]
-            _score_board(hero, full, live, weights, out)
-    elif known == 5:
-        _score_board(hero, full, live, weights, out)
-    elif known == 4:
-        for river in range(size):
-            full[4] = deck[river]
-            _score_board(hero, full, live, weights, out)
-    else:
-        for turn in range(size):
-            for river in range(turn + 1, size):
-                full[3], full[4] = deck[turn], deck[river]
-                _score_board(hero, full, live, weights, out)
+    out[0] = np.sum(weights * won)
+    out[1] = np.sum(weights * played)
     return out
 
 
@@ -187,3 +201,35 @@ def range_equity(
         raise ValueError("the range holds no holding compatible with the hero's cards and board")
     won, played = range_equity_kernel(hero, known, live, weights, samples, seed)
     return float(won / played)
+
+
+def holding_shares(
+    hole: Sequence[int],
+    board: Sequence[int],
+    samples: int | None = None,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
+    """The hero's expected pot share against each of the 1,326 holdings (0 where blocked).
+
+    The range equity against any weights is then ``weights @ shares / weights[live].sum()``
+    over the live holdings: one pass over the completions serves every range of a decision.
+    Flop, turn and river are enumerated unless ``samples`` boards are drawn with ``rng``.
+
+    >>> from agent.poker.cards import parse_card
+    >>> board = parse_cards(["2c", "7d", "9h", "Js", "3s"])
+    >>> shares = holding_shares(parse_cards(["As", "Ah"]), board)
+    >>> float(shares[holding_index(parse_card("7c"), parse_card("7h"))])
+    0.0
+    >>> float(shares[holding_index(parse_card("Kc"), parse_card("Kh"))])
+    1.0
+    """
+    hero = np.array(list(hole), dtype=np.int64)
+    known = np.array(list(board), dtype=np.int64)
+    samples = samples or 0
+    seed = seed_from(rng) if samples > 0 and rng is not None else 0
+    if samples > 0 and rng is None:
+        raise ValueError("sampled holding shares need rng=numpy.random.Generator")
+    live = live_holdings(np.ones(HOLDINGS), np.concatenate((hero, known)).tolist())
+    won, played = holding_counts_kernel(hero, known, live, samples, seed)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(played > 0, won / np.maximum(played, 1.0), 0.0)

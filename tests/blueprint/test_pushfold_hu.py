@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from agent.abstraction.preflop_matchup_table import load_matchups
 from agent.abstraction.pushfold_table import shipped_table
 from agent.poker.cards import HOLE_CLASSES, RANKS
 from blueprint.best_response import exploitability, to_mbb
@@ -30,7 +31,6 @@ from blueprint.preflop_matchups import (
     class_combo_array,
     class_index,
     combo_pair_counts,
-    load_matchups,
     main,
     matchup_kernel,
 )

@@ -1,0 +1,1 @@
+"""The adaptive agent: cfrv2 with an online model of each opponent and a safe best response."""

@@ -1,0 +1,103 @@
+"""The decisions a hand's action records show: who acted, on which street, facing what bet.
+
+An opponent model counts what a player does by *situation*: the street and the size of the
+bet it faces, relative to the pot before that bet (none, up to 0.6 pot, up to 1.2 pot,
+more). Replaying PyPokerEngine's ``action_histories`` (read once by
+:func:`agent.boundary.snapshot.read_history`) gives each voluntary action of the hand with
+its situation; blinds and antes are not decisions.
+
+>>> from agent.boundary.snapshot import ActionRecord, Street
+>>> blinds = [ActionRecord(Street.PREFLOP, 0, "SMALLBLIND", 5, 5, 5),
+...           ActionRecord(Street.PREFLOP, 1, "BIGBLIND", 10, 10, 5)]
+>>> shove = ActionRecord(Street.PREFLOP, 0, "RAISE", 1000, 995, 990)
+>>> fold = ActionRecord(Street.PREFLOP, 1, "FOLD", 0, 0, 0)
+>>> [(d.seat, d.facing.name, d.kind.name) for d in hand_decisions([*blinds, shove, fold])]
+[(0, 'SMALL', 'AGGRESSIVE'), (1, 'LARGE', 'FOLD')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from agent.boundary.snapshot import ActionRecord, Street
+
+SMALL_BET = 0.6  # a bet of at most this share of the pot before it is small
+MEDIUM_BET = 1.2  # ... at most this share, medium; larger (overbets, shoves), large
+FORCED = ("ANTE", "SMALLBLIND", "BIGBLIND")
+
+
+class Kind(IntEnum):
+    """What a decision did: fold, check or call, bet or raise."""
+
+    FOLD = 0
+    PASSIVE = 1
+    AGGRESSIVE = 2
+
+
+class Facing(IntEnum):
+    """The bet a decision faced, relative to the pot before it."""
+
+    NONE = 0
+    SMALL = 1
+    MEDIUM = 2
+    LARGE = 3
+
+
+KINDS = len(Kind)
+FACINGS = len(Facing)
+
+
+def facing_of(to_call: int, pot: int) -> Facing:
+    """The size class of a bet of ``to_call`` chips that made the pot ``pot`` chips.
+
+    >>> [facing_of(bet, pot).name for bet, pot in [(0, 30), (10, 30), (30, 60), (99, 100)]]
+    ['NONE', 'SMALL', 'MEDIUM', 'LARGE']
+    """
+    if to_call <= 0:
+        return Facing.NONE
+    ratio = to_call / max(1, pot - to_call)
+    if ratio <= SMALL_BET:
+        return Facing.SMALL
+    return Facing.MEDIUM if ratio <= MEDIUM_BET else Facing.LARGE
+
+
+def kind_of(record_kind: str, to_call: int) -> Kind:
+    """FOLD, PASSIVE (a call or check) or AGGRESSIVE (a raise or bet) for a record's kind."""
+    if record_kind == "FOLD":
+        return Kind.FOLD
+    return Kind.AGGRESSIVE if record_kind == "RAISE" else Kind.PASSIVE
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One voluntary action: its place in the history, seat, street, situation and kind."""
+
+    position: int
+    seat: int
+    street: Street
+    facing: Facing
+    kind: Kind
+    to_call: int
+    pot: int
+
+
+def hand_decisions(history: Sequence[ActionRecord]) -> list[Decision]:
+    """Every voluntary action of ``history`` with the situation it was taken in."""
+    decisions: list[Decision] = []
+    pot = 0
+    street: Street | None = None
+    street_paid: dict[int, int] = {}
+    for position, record in enumerate(history):
+        if record.street != street:
+            street, street_paid = record.street, {}
+        if record.kind not in FORCED:
+            to_call = max(street_paid.values(), default=0) - street_paid.get(record.seat, 0)
+            facing = facing_of(to_call, pot)
+            kind = kind_of(record.kind, to_call)
+            decisions.append(Decision(position, record.seat, street, facing, kind, to_call, pot))
+        if record.kind != "ANTE":
+            street_paid[record.seat] = street_paid.get(record.seat, 0) + record.paid
+        pot += record.paid
+    return decisions

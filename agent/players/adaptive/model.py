@@ -1,0 +1,125 @@
+"""One opponent's model: how often it folds, calls and raises by situation, and how much its
+actions follow its hand's strength.
+
+The model is a mixture of two players, fitted online:
+
+* **Frequencies.** Per situation (street, size of the bet faced; :mod:`.decisions`), the
+  counts of fold / check-call / bet-raise, with a prior of ``PRIOR_WEIGHT`` pseudo-actions
+  at the frequencies of a sound player (``PRIOR``), so that a new opponent is assumed to play
+  soundly until its actions say otherwise. Counts decay by ``DECAY`` a hand, so a bot that
+  changes style is followed within a few hundred hands.
+* **Strength order.** A *rational* player folds its weakest hands and raises its strongest
+  (the bottom ``f`` and the top ``r`` of its range at that point, by win rate against a random
+  hand); a *random* player's action does not depend on its cards. The weight ``lambda`` of
+  the rational player is fitted per street group (preflop, after) by Bayes over a grid, from
+  the hands shown at showdown: the percentile each shown hand had in its range at each of
+  its actions. Fish (never folds, never raises) is both; the random bot is soon read as
+  random, honest and threshold bots as rational.
+
+This is data-biased in spirit (Johanson & Bowling 2009, "Data biased robust counter
+strategies"): the prior is the model where data is thin, and the data takes over as it grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from agent.boundary.snapshot import Street
+from agent.players.adaptive.decisions import FACINGS, KINDS, Facing, Kind
+
+# fold, check/call, bet/raise: a sound player's frequencies by the bet it faces
+PRIOR = np.array(
+    [
+        [0.02, 0.63, 0.35],  # no bet: check or bet (a fold here is rare and free to model)
+        [0.35, 0.45, 0.20],  # small bet
+        [0.45, 0.42, 0.13],  # medium bet
+        [0.55, 0.38, 0.07],  # large bet, all-in
+    ]
+)
+PRIOR_WEIGHT = 6.0  # pseudo-actions of the prior in each situation
+DECAY = 0.997  # counts kept per hand: a half-life of about 230 hands
+LAMBDAS = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 0.95])  # weights of the rational player
+LAMBDA_PRIOR = np.array([0.05, 0.05, 0.10, 0.15, 0.25, 0.40])  # sound play is the prior
+STREETS = len(Street)
+GROUPS = 2  # preflop, after the flop
+
+
+def street_group(street: Street) -> int:
+    """0 preflop, 1 after the flop: the groups that share a strength-order weight."""
+    return 0 if street == Street.PREFLOP else 1
+
+
+def ordered_band(kind: Kind, frequencies: np.ndarray, percentiles: np.ndarray) -> np.ndarray:
+    """1 where a rational player at these frequencies takes ``kind`` with a hand at each
+    percentile (0 the weakest of its range, 1 the strongest), else 0.
+
+    >>> ordered_band(Kind.FOLD, np.array([0.5, 0.3, 0.2]), np.array([0.1, 0.6, 0.9])).tolist()
+    [1.0, 0.0, 0.0]
+    >>> ordered_band(Kind.AGGRESSIVE, np.array([0.5, 0.3, 0.2]), np.array([0.1, 0.6, 0.9])).tolist()
+    [0.0, 0.0, 1.0]
+    """
+    fold, _, aggressive = frequencies
+    if kind == Kind.FOLD:
+        inside = percentiles < fold
+    elif kind == Kind.AGGRESSIVE:
+        inside = percentiles >= 1.0 - aggressive
+    else:
+        inside = (percentiles >= fold) & (percentiles < 1.0 - aggressive)
+    return inside.astype(np.float64)
+
+
+class OpponentModel:
+    """Counts by situation and the strength-order posterior of one opponent."""
+
+    def __init__(self) -> None:
+        self.counts = np.zeros((STREETS, FACINGS, KINDS))
+        self.lambda_log = np.tile(np.log(LAMBDA_PRIOR), (GROUPS, 1))
+        self.hands = 0
+        self.showdowns = 0
+
+    def frequencies(self, street: Street, facing: Facing) -> np.ndarray:
+        """Fold, check-call and bet-raise probabilities in a situation (the prior blended in)."""
+        counts = self.counts[street, facing]
+        return (counts + PRIOR_WEIGHT * PRIOR[facing]) / (counts.sum() + PRIOR_WEIGHT)
+
+    def observations(self, street: Street, facing: Facing) -> float:
+        """The (decayed) number of actions seen in a situation."""
+        return float(self.counts[street, facing].sum())
+
+    def rationality(self, street: Street) -> float:
+        """The posterior mean weight of the rational player on this street's group."""
+        log = self.lambda_log[street_group(street)]
+        posterior = np.exp(log - log.max())
+        return float(LAMBDAS @ posterior / posterior.sum())
+
+    def likelihood(
+        self, street: Street, facing: Facing, kind: Kind, percentiles: np.ndarray
+    ) -> np.ndarray:
+        """P(kind | hand) for hands at these percentiles of the opponent's range."""
+        frequencies = self.frequencies(street, facing)
+        weight = self.rationality(street)
+        band = ordered_band(kind, frequencies, percentiles)
+        return weight * band + (1.0 - weight) * frequencies[kind]
+
+    def start_hand(self) -> None:
+        """Age the counts by one hand."""
+        self.counts *= DECAY
+        self.hands += 1
+
+    def count(self, street: Street, facing: Facing, kind: Kind) -> None:
+        """One action seen."""
+        self.counts[street, facing, kind] += 1.0
+
+    def shown(
+        self, street: Street, facing: Facing, kind: Kind, percentiles: Sequence[float]
+    ) -> None:
+        """A shown hand took ``kind`` at these percentiles of its range (one per suit
+        combination its ranks allow, equally likely): update the strength-order posterior."""
+        frequencies = self.frequencies(street, facing)
+        band = ordered_band(kind, frequencies, np.asarray(percentiles, dtype=np.float64))
+        rational = float(band.mean())
+        chance = float(frequencies[kind])
+        mixture = LAMBDAS * rational + (1.0 - LAMBDAS) * chance
+        self.lambda_log[street_group(street)] += np.log(np.maximum(mixture, 1e-12))

@@ -1,0 +1,191 @@
+"""The adaptive agent: cfrv2, plus a model of each opponent and a safe best response to it.
+
+At every decision with one opponent left in the hand, the player reads that opponent's range
+from its actions in the hand under its model (:mod:`.ranges`, :mod:`.model`) and values
+fold, check-call, half-pot, pot and all-in against it (:mod:`.response`). It plays the
+best of these instead of cfrv2's action when both hold:
+
+* **the model says it gains**: by more than ``margin`` of the pot over cfrv2's own mix,
+  valued the same way (so where the model is still the prior, cfrv2's play stands);
+* **it can afford the risk** (Ganzfried & Sandholm 2015, "Safe opponent exploitation": risk
+  only what has been won): the chips the deviation puts in beyond cfrv2's action (a fold:
+  ``FOLD_RISK`` of the pot) are at most ``allowance`` big blinds plus the chips this player
+  has won so far. A bot that changes style can cost at most that allowance before the
+  winnings it gave back stop the exploitation.
+
+Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
+(all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
+``hand_info`` gives them). With two or more opponents in the hand, cfrv2 plays.
+A player instance learns for as long as it lives: the arena's ``--session-hands`` gives each
+session fresh instances.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from agent.boundary.policy import WeightedAction, certain
+from agent.boundary.snapshot import FOLD, Snapshot, read_history
+from agent.players.adaptive.decisions import FORCED, Decision
+from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
+from agent.players.adaptive.response import Responder, candidate_actions
+from agent.players.player import CFRv2Player
+from agent.poker.cards import parse_cards
+
+DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
+DEFAULT_MARGIN = 0.05  # share of the pot a deviation must gain over cfrv2's mix
+FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
+PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
+
+
+class AdaptivePlayer(CFRv2Player):
+    """cfrv2 that models each opponent and best-responds to the model within a safe budget.
+
+    ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
+    pot a deviation must gain over cfrv2's play; ``exploit=False`` keeps the models but plays
+    cfrv2 (for measuring). Other arguments are :class:`CFRv2Player`'s.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        allowance: float = DEFAULT_ALLOWANCE,
+        margin: float = DEFAULT_MARGIN,
+        exploit: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if not allowance >= 0:
+            raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
+        if not margin >= 0:
+            raise ValueError(f"margin={margin!r}: expected a share of the pot, 0 or more")
+        self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
+        self.models: dict[str, OpponentModel] = {}
+        self.won = 0  # chips won over the hands this instance has played
+        self.deviations = 0
+        self._seat_uuids: list[str] = []
+        self._start_stack: int | None = None
+        self._hole: list[int] = []
+
+    # -- deciding --------------------------------------------------------------------------
+
+    def snapshot(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> Snapshot:
+        self._seat_uuids = [seat["uuid"] for seat in round_state["seats"]]
+        return super().snapshot(valid_actions, hole_card, round_state)
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """cfrv2's policy, or the best response to the opponent's model where that is safe."""
+        base = super().policy(snapshot)
+        if not self.exploit or snapshot.opponents != 1 or not self._seat_uuids:
+            return base
+        deviation = self.best_response(snapshot, base)
+        return base if deviation is None else deviation
+
+    def best_response(
+        self, snapshot: Snapshot, base: list[WeightedAction]
+    ) -> list[WeightedAction] | None:
+        """The model's best action when it gains enough over ``base`` and the budget allows."""
+        opponent = next(seat for seat in snapshot.in_hand if seat != snapshot.seat)
+        model = self.models.get(self._seat_uuids[opponent])
+        if model is None:
+            return None
+        dead = [*snapshot.hole, *snapshot.board]
+        weights = replay_range(snapshot.history, snapshot.board, opponent, model, dead)
+        if weights.sum() <= 0:
+            return None
+        responder = Responder(snapshot, weights, model, snapshot.stacks[opponent], self.rng)
+        actions = candidate_actions(snapshot) + [(n, a) for n, a, _ in base]
+        options = {o.action: o for o in responder.options(list(dict.fromkeys(actions)))}
+        base_value = sum(p * options[(n, a)].value for n, a, p in base)
+        base_committed = sum(p * options[(n, a)].committed for n, a, p in base)
+        best = max(options.values(), key=lambda option: option.value)
+        if best.value - base_value <= self.margin * snapshot.pot:
+            return None
+        risk = FOLD_RISK * snapshot.pot if best.action[0] == FOLD else 0.0
+        risk = max(risk, best.committed - base_committed)
+        if risk > self.budget(snapshot.big_blind):
+            return None
+        self.deviations += 1
+        return certain(best.action)
+
+    def budget(self, big_blind: int) -> float:
+        """Chips a deviation may put at risk: the allowance plus what has been won."""
+        return self.allowance * big_blind + self.won
+
+    # -- learning --------------------------------------------------------------------------
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        super().receive_round_start_message(round_count, hole_card, seats)
+        self._hole = parse_cards(list(hole_card))
+        self._start_stack = next(
+            (int(seat["stack"]) for seat in seats if seat["uuid"] == getattr(self, "uuid", None)),
+            None,
+        )
+        for seat in seats:
+            if seat["uuid"] != getattr(self, "uuid", None):
+                self.models.setdefault(seat["uuid"], OpponentModel()).start_hand()
+
+    def receive_round_result_message(
+        self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
+    ) -> None:
+        try:
+            self.learn(hand_info, round_state)
+        except Exception:  # a model update must never stop the game
+            self.errors += 1
+
+    def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
+        """Count every opponent action of the hand, learn from shown hands, add the result."""
+        uuids = [seat["uuid"] for seat in round_state["seats"]]
+        history = read_history(round_state)
+        board = parse_cards(list(round_state["community_card"]))
+        me = uuids.index(self.uuid) if getattr(self, "uuid", None) in uuids else None
+        shown = {entry["uuid"]: entry["hand"]["hole"] for entry in hand_info}
+        for seat, uuid in enumerate(uuids):
+            model = self.models.get(uuid)
+            if model is None or seat == me:
+                continue
+            decisions = seat_decisions(history, seat)
+            for decision in decisions:
+                model.count(decision.street, decision.facing, decision.kind)
+            if uuid in shown and decisions:
+                self.learn_shown(model, history, board, seat, shown[uuid])
+        if me is not None and self._start_stack is not None:
+            forced = sum(r.paid for r in history if r.seat == me and r.kind in FORCED)
+            self.won += int(round_state["seats"][me]["stack"]) - self._start_stack - forced
+
+    def learn_shown(
+        self,
+        model: OpponentModel,
+        history: Sequence[Any],
+        board: list[int],
+        seat: int,
+        hole: Mapping[str, int],
+    ) -> None:
+        """Update the strength order from a hand shown at showdown (its two ranks)."""
+        dead = [*self._hole, *board]
+        combos = holdings_of_ranks(
+            int(hole["high"]) - PPE_DEUCE, int(hole["low"]) - PPE_DEUCE, dead
+        )
+        if len(combos) == 0:
+            return
+
+        def record(decision: Decision, percentiles: np.ndarray) -> None:
+            model.shown(decision.street, decision.facing, decision.kind, percentiles[combos])
+
+        replay_range(history, board, seat, model, dead, on_decision=record)
+
+
+def setup_ai(**options: Any) -> AdaptivePlayer:
+    """A fresh adaptive player (PyPokerEngine's bot-file convention); options as the class's."""
+    return AdaptivePlayer(**options)
