@@ -11,7 +11,7 @@ its situation; blinds and antes are not decisions.
 ...           ActionRecord(Street.PREFLOP, 1, "BIGBLIND", 10, 10, 5)]
 >>> shove = ActionRecord(Street.PREFLOP, 0, "RAISE", 1000, 995, 990)
 >>> fold = ActionRecord(Street.PREFLOP, 1, "FOLD", 0, 0, 0)
->>> [(d.seat, d.facing.name, d.kind.name) for d in hand_decisions([*blinds, shove, fold])]
+>>> [(d.seat, d.situation.facing.name, d.kind.name) for d in hand_decisions([*blinds, shove, fold])]
 [(0, 'SMALL', 'AGGRESSIVE'), (1, 'LARGE', 'FOLD')]
 """
 
@@ -45,8 +45,27 @@ class Facing(IntEnum):
     LARGE = 3
 
 
+class Earlier(IntEnum):
+    """What the player already did on this street: nothing yet, checked or called, bet or
+    raised (a check-raise and a limp facing a raise are other spots than a first action)."""
+
+    NONE = 0
+    PASSIVE = 1
+    AGGRESSIVE = 2
+
+
 KINDS = len(Kind)
 FACINGS = len(Facing)
+EARLIER = len(Earlier)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where an action is taken: the street, the bet faced, the player's earlier action."""
+
+    street: Street
+    facing: Facing
+    earlier: Earlier = Earlier.NONE
 
 
 def facing_of(to_call: int, pot: int) -> Facing:
@@ -63,7 +82,7 @@ def facing_of(to_call: int, pot: int) -> Facing:
     return Facing.MEDIUM if ratio <= MEDIUM_BET else Facing.LARGE
 
 
-def kind_of(record_kind: str, to_call: int) -> Kind:
+def kind_of(record_kind: str) -> Kind:
     """FOLD, PASSIVE (a call or check) or AGGRESSIVE (a raise or bet) for a record's kind."""
     if record_kind == "FOLD":
         return Kind.FOLD
@@ -76,11 +95,21 @@ class Decision:
 
     position: int
     seat: int
-    street: Street
-    facing: Facing
+    situation: Situation
     kind: Kind
     to_call: int
     pot: int
+
+    @property
+    def street(self) -> Street:
+        """The street of the action."""
+        return self.situation.street
+
+
+def earlier_action(history: Sequence[ActionRecord], seat: int, street: Street) -> Earlier:
+    """What ``seat`` last did on ``street`` so far (its earlier action, for its next one)."""
+    kinds = [d.kind for d in hand_decisions(history) if d.seat == seat and d.street == street]
+    return Earlier(int(kinds[-1])) if kinds and kinds[-1] != Kind.FOLD else Earlier.NONE
 
 
 def hand_decisions(history: Sequence[ActionRecord]) -> list[Decision]:
@@ -89,14 +118,18 @@ def hand_decisions(history: Sequence[ActionRecord]) -> list[Decision]:
     pot = 0
     street: Street | None = None
     street_paid: dict[int, int] = {}
+    earlier: dict[int, Earlier] = {}
     for position, record in enumerate(history):
         if record.street != street:
-            street, street_paid = record.street, {}
+            street, street_paid, earlier = record.street, {}, {}
         if record.kind not in FORCED:
             to_call = max(street_paid.values(), default=0) - street_paid.get(record.seat, 0)
-            facing = facing_of(to_call, pot)
-            kind = kind_of(record.kind, to_call)
-            decisions.append(Decision(position, record.seat, street, facing, kind, to_call, pot))
+            before = earlier.get(record.seat, Earlier.NONE)
+            situation = Situation(record.street, facing_of(to_call, pot), before)
+            kind = kind_of(record.kind)
+            decisions.append(Decision(position, record.seat, situation, kind, to_call, pot))
+            if kind != Kind.FOLD:
+                earlier[record.seat] = Earlier(int(kind))
         if record.kind != "ANTE":
             street_paid[record.seat] = street_paid.get(record.seat, 0) + record.paid
         pot += record.paid

@@ -3,7 +3,8 @@ actions follow its hand's strength.
 
 The model is a mixture of two players, fitted online:
 
-* **Frequencies.** Per situation (street, size of the bet faced; :mod:`.decisions`), the
+* **Frequencies.** Per situation (street, size of the bet faced, the player's earlier action
+  on the street: a check-raise is not a first bet; :mod:`.decisions`), the
   counts of fold / check-call / bet-raise, with a prior of ``PRIOR_WEIGHT`` pseudo-actions
   at the frequencies of a sound player (``PRIOR``), so that a new opponent is assumed to play
   soundly until its actions say otherwise. Counts decay by ``DECAY`` a hand, so a bot that
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import FACINGS, KINDS, Facing, Kind
+from agent.players.adaptive.decisions import EARLIER, FACINGS, KINDS, Kind, Situation
 
 # fold, check/call, bet/raise: a sound player's frequencies by the bet it faces
 PRIOR = np.array(
@@ -74,19 +75,15 @@ class OpponentModel:
     """Counts by situation and the strength-order posterior of one opponent."""
 
     def __init__(self) -> None:
-        self.counts = np.zeros((STREETS, FACINGS, KINDS))
+        self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
         self.lambda_log = np.tile(np.log(LAMBDA_PRIOR), (GROUPS, 1))
         self.hands = 0
-        self.showdowns = 0
 
-    def frequencies(self, street: Street, facing: Facing) -> np.ndarray:
+    def frequencies(self, situation: Situation) -> np.ndarray:
         """Fold, check-call and bet-raise probabilities in a situation (the prior blended in)."""
-        counts = self.counts[street, facing]
-        return (counts + PRIOR_WEIGHT * PRIOR[facing]) / (counts.sum() + PRIOR_WEIGHT)
-
-    def observations(self, street: Street, facing: Facing) -> float:
-        """The (decayed) number of actions seen in a situation."""
-        return float(self.counts[street, facing].sum())
+        counts = self.counts[situation.street, situation.facing, situation.earlier]
+        prior = PRIOR[situation.facing]
+        return (counts + PRIOR_WEIGHT * prior) / (counts.sum() + PRIOR_WEIGHT)
 
     def rationality(self, street: Street) -> float:
         """The posterior mean weight of the rational player on this street's group."""
@@ -94,12 +91,10 @@ class OpponentModel:
         posterior = np.exp(log - log.max())
         return float(LAMBDAS @ posterior / posterior.sum())
 
-    def likelihood(
-        self, street: Street, facing: Facing, kind: Kind, percentiles: np.ndarray
-    ) -> np.ndarray:
+    def likelihood(self, situation: Situation, kind: Kind, percentiles: np.ndarray) -> np.ndarray:
         """P(kind | hand) for hands at these percentiles of the opponent's range."""
-        frequencies = self.frequencies(street, facing)
-        weight = self.rationality(street)
+        frequencies = self.frequencies(situation)
+        weight = self.rationality(situation.street)
         band = ordered_band(kind, frequencies, percentiles)
         return weight * band + (1.0 - weight) * frequencies[kind]
 
@@ -108,18 +103,16 @@ class OpponentModel:
         self.counts *= DECAY
         self.hands += 1
 
-    def count(self, street: Street, facing: Facing, kind: Kind) -> None:
+    def count(self, situation: Situation, kind: Kind) -> None:
         """One action seen."""
-        self.counts[street, facing, kind] += 1.0
+        self.counts[situation.street, situation.facing, situation.earlier, kind] += 1.0
 
-    def shown(
-        self, street: Street, facing: Facing, kind: Kind, percentiles: Sequence[float]
-    ) -> None:
+    def shown(self, situation: Situation, kind: Kind, percentiles: Sequence[float]) -> None:
         """A shown hand took ``kind`` at these percentiles of its range (one per suit
         combination its ranks allow, equally likely): update the strength-order posterior."""
-        frequencies = self.frequencies(street, facing)
+        frequencies = self.frequencies(situation)
         band = ordered_band(kind, frequencies, np.asarray(percentiles, dtype=np.float64))
         rational = float(band.mean())
         chance = float(frequencies[kind])
         mixture = LAMBDAS * rational + (1.0 - LAMBDAS) * chance
-        self.lambda_log[street_group(street)] += np.log(np.maximum(mixture, 1e-12))
+        self.lambda_log[street_group(situation.street)] += np.log(np.maximum(mixture, 1e-12))

@@ -102,7 +102,7 @@ class AdaptivePlayer(CFRv2Player):
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, dead)
         if weights.sum() <= 0:
             return None
-        responder = Responder(snapshot, weights, model, snapshot.stacks[opponent], self.rng)
+        responder = Responder(snapshot, opponent, weights, model, self.rng)
         actions = candidate_actions(snapshot) + [(n, a) for n, a, _ in base]
         options = {o.action: o for o in responder.options(list(dict.fromkeys(actions)))}
         base_value = sum(p * options[(n, a)].value for n, a, p in base)
@@ -157,7 +157,7 @@ class AdaptivePlayer(CFRv2Player):
                 continue
             decisions = seat_decisions(history, seat)
             for decision in decisions:
-                model.count(decision.street, decision.facing, decision.kind)
+                model.count(decision.situation, decision.kind)
             if uuid in shown and decisions:
                 self.learn_shown(model, history, board, seat, shown[uuid])
         if me is not None and self._start_stack is not None:
@@ -181,7 +181,7 @@ class AdaptivePlayer(CFRv2Player):
             return
 
         def record(decision: Decision, percentiles: np.ndarray) -> None:
-            model.shown(decision.street, decision.facing, decision.kind, percentiles[combos])
+            model.shown(decision.situation, decision.kind, percentiles[combos])
 
         replay_range(history, board, seat, model, dead, on_decision=record)
 

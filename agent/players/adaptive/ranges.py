@@ -74,9 +74,7 @@ def replay_range(
         percentiles = percentiles_within(weights, strengths(street_board))
         if on_decision is not None:
             on_decision(decision, percentiles)
-        weights = weights * model.likelihood(
-            decision.street, decision.facing, decision.kind, percentiles
-        )
+        weights = weights * model.likelihood(decision.situation, decision.kind, percentiles)
     return weights
 
 

@@ -5,6 +5,9 @@ current no-limit poker bots"), played against a *model* instead of a known polic
 or check is worth our equity against the opponent's range times the pot, assuming the hand
 is checked down after it; a bet of ``x`` wins the pot when the modelled opponent folds, and
 otherwise is worth our equity against the hands that continue (a raise read as a call).
+Beyond LBR, a hand checked down is also won when the opponent folds to no bet on a later
+street: the random bot does a third of the time, and a bot that folds its weak hands when
+checking is free does so with hands we beat anyway, so the model's random part counts.
 Values are in chips, relative to folding now.
 """
 
@@ -15,8 +18,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, legal_call, legal_raise
-from agent.players.adaptive.decisions import Facing, Kind, facing_of
+from agent.boundary.snapshot import (
+    FOLD,
+    RAISE,
+    Action,
+    Snapshot,
+    Street,
+    legal_call,
+    legal_raise,
+)
+from agent.players.adaptive.decisions import (
+    Earlier,
+    Facing,
+    Kind,
+    Situation,
+    earlier_action,
+    facing_of,
+)
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import percentiles_within, strengths
 from agent.players.adaptive.shares import pot_shares, range_share
@@ -53,15 +71,17 @@ class Responder:
     """Values actions at one decision against one modelled opponent and its range."""
 
     snapshot: Snapshot
+    opponent: int  # the opponent's seat
     weights: np.ndarray
     model: OpponentModel
-    opponent_stack: int
     rng: np.random.Generator
 
     def __post_init__(self) -> None:
-        self._percentiles = percentiles_within(self.weights, strengths(self.snapshot.board))
-        self._shares = pot_shares(self.snapshot.hole, self.snapshot.board, self.rng)
+        snapshot = self.snapshot
+        self._percentiles = percentiles_within(self.weights, strengths(snapshot.board))
+        self._shares = pot_shares(snapshot.hole, snapshot.board, self.rng)
         self._equity = range_share(self._shares, self.weights)
+        self._earlier = earlier_action(snapshot.history, self.opponent, snapshot.street)
 
     def options(self, actions: Sequence[Action]) -> list[Option]:
         """Each action's :class:`Option`."""
@@ -75,20 +95,36 @@ class Responder:
             return Option(action, 0.0, 0)
         if name != RAISE:
             call = snapshot.to_call
-            return Option(action, self._equity * (snapshot.pot + call) - call, call)
-        raise_part = min(amount - snapshot.call_amount, self.opponent_stack)
+            acts_again = call == 0 and self._earlier == Earlier.NONE
+            free = self.free_fold_chance(call, 0, acts_again)
+            won = free + (1.0 - free) * self._equity
+            return Option(action, won * (snapshot.pot + call) - call, call)
+        opponent_stack = snapshot.stacks[self.opponent]
+        raise_part = min(amount - snapshot.call_amount, opponent_stack)
         committed = snapshot.to_call + raise_part
         pot_after = snapshot.pot + committed
-        folds = self.fold_chances(facing_of(raise_part, pot_after))
-        continuing = self.weights * (1.0 - folds)
+        facing = Situation(snapshot.street, facing_of(raise_part, pot_after), self._earlier)
+        continuing = self.weights * (
+            1.0 - self.model.likelihood(facing, Kind.FOLD, self._percentiles)
+        )
         fold_share = 1.0 - continuing.sum() / self.weights.sum()
         if continuing.sum() <= 0:
             return Option(action, float(snapshot.pot), committed)
-        equity = range_share(self._shares, continuing)
-        called = equity * (pot_after + raise_part) - committed
+        free = self.free_fold_chance(committed, raise_part, acts_again=False)
+        won = free + (1.0 - free) * range_share(self._shares, continuing)
+        called = won * (pot_after + raise_part) - committed
         return Option(action, fold_share * snapshot.pot + (1.0 - fold_share) * called, committed)
 
-    def fold_chances(self, facing: Facing) -> np.ndarray:
-        """Each holding's chance to fold to our bet, by the model."""
-        street = self.snapshot.street
-        return self.model.likelihood(street, facing, Kind.FOLD, self._percentiles)
+    def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:
+        """The chance the opponent folds later in the hand to no bet (a random player does;
+        a rational one folds only hands it would lose with), if we check and call after
+        putting in ``ours`` and it ``theirs``; none once either player is all-in."""
+        snapshot = self.snapshot
+        if snapshot.stack - ours <= 0 or snapshot.stacks[self.opponent] - theirs <= 0:
+            return 0.0
+        streets = [street for street in Street if street > snapshot.street]
+        spots = [Situation(street, Facing.NONE) for street in streets]
+        if acts_again:
+            spots.append(Situation(snapshot.street, Facing.NONE, self._earlier))
+        stays = float(np.prod([1.0 - self.model.frequencies(s)[Kind.FOLD] for s in spots]))
+        return (1.0 - self.model.rationality(snapshot.street)) * (1.0 - stays)
