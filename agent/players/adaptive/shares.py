@@ -18,7 +18,7 @@ from agent.abstraction.preflop_matchup_table import shipped_matchups
 from agent.poker.cards import hole_class_index
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, holding_shares
 
-FLOP_SAMPLES = 300  # (turn, river) pairs drawn on the flop
+FLOP_SAMPLES = 150  # (turn, river) pairs drawn on the flop
 
 
 def pot_shares(hole: Sequence[int], board: Sequence[int], rng: np.random.Generator) -> np.ndarray:
