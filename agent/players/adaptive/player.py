@@ -50,6 +50,8 @@ class AdaptivePlayer(CFRv2Player):
     cfrv2 (for measuring). Other arguments are :class:`CFRv2Player`'s.
     """
 
+    learns = True  # its policy depends on the hands it has seen (the arena's sessions)
+
     def __init__(
         self,
         *args: Any,
