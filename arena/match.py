@@ -28,8 +28,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -62,6 +63,7 @@ from arena.seeding import (
 from arena.stats import RunningStats, match_stats, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
+Players = TypeVar("Players")  # what one session plays with: bots on a table
 
 
 @dataclass(frozen=True)
@@ -257,10 +259,24 @@ def play_hands(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, An
 
 
 def play_sessions(config: MatchConfig, indices: Iterable[int]) -> list[dict[str, Any]]:
-    """The rows of hands ``indices``, each session played by fresh bots from its first hand.
+    """The rows of hands ``indices``, each session played by fresh bots from its first hand."""
+    return play_in_sessions(
+        config, indices, partial(fresh_contestants, config), partial(play_hand, config)
+    )
+
+
+def play_in_sessions(
+    config: MatchConfig,
+    indices: Iterable[int],
+    build: Callable[[int], Players],
+    play: Callable[[Players, int], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The rows of hands ``indices``: for each session, ``build(session pair)`` makes fresh
+    players, which ``play(players, index)`` every hand of the session with, in order.
 
     A hand's row does not depend on which other hands are asked for: a session is always
-    played in order from its start, up to the last hand wanted of it.
+    played in order from its start, up to the last hand wanted of it. A session and its
+    mirror get players built for the same unit (:meth:`MatchConfig.unit_of`).
     """
     wanted = list(indices)
     last: dict[int, int] = {}
@@ -270,9 +286,9 @@ def play_sessions(config: MatchConfig, indices: Iterable[int]) -> list[dict[str,
     played = {}
     for session in sorted(last):
         first = session * config.task_hands
-        players = fresh_contestants(config, config.unit_of(first))
+        players = build(config.unit_of(first))
         for index in range(first, last[session] + 1):
-            played[index] = play_hand(config, players, index)
+            played[index] = play(players, index)
     return [played[index] for index in wanted]
 
 
