@@ -9,7 +9,8 @@ heads-up, issue #82 of PyPokerEngine; with three or more seats, seats 1 and 2 po
 blinds); the caller rotates the seat order.
 
 Each bot sits behind a :class:`SeatProxy` that times its decisions, remembers what it
-declared, and forwards every message unchanged. After the hand the declared actions are
+declared, and forwards every message unchanged (with :class:`BotWithCopies`, to the bot
+and to copies of it that learn alongside). After the hand the declared actions are
 compared with the engine's recorded ``action_histories``: PyPokerEngine silently turns an
 illegal action into a fold, and this comparison is how the arena counts them.
 
@@ -138,6 +139,39 @@ class SeatProxy(BasePokerPlayer):
         self.decision_seconds = []
         self.last_result = None
         self.errors = []
+
+
+@dataclass
+class BotWithCopies:
+    """A bot whose every message also reaches ``copies``, which never act.
+
+    Local best response reads the bot's policy from a copy of it (:mod:`arena.lbr`); a bot
+    that learns from what the engine tells it (the opponent's actions, shown hands) must
+    teach its copy the same. ``set_uuid`` gives the copies the bot's uuid; every
+    notification (game, round and street start, game update, round result, with the bot's
+    own hole cards) goes to the bot and then to each copy; only the bot answers the engine's
+    asks. A failure of any of them reaches the seat after all have had the message.
+    """
+
+    bot: Any
+    copies: tuple[Any, ...]
+
+    def set_uuid(self, uuid: str) -> None:
+        for player in (self.bot, *self.copies):
+            player.set_uuid(uuid)
+
+    def respond_to_ask(self, message: dict) -> Any:
+        return self.bot.respond_to_ask(message)
+
+    def receive_notification(self, message: dict) -> None:
+        failure = None
+        for player in (self.bot, *self.copies):
+            try:
+                player.receive_notification(message)
+            except Exception as error:
+                failure = failure or error
+        if failure is not None:
+            raise failure
 
 
 class MalformedAction(ValueError):

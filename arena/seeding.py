@@ -10,7 +10,8 @@ play session draws, whatever process plays which hand:
   bots built afresh for each session of a match (``--session-hands``) or each tournament
   take :func:`session_bot_seed` instead (salt ``SESSION_SALT``);
 * local best response: its own generator (``LBR_SALT``) and the copy of the bot it reads the
-  policy from (``LBR_MODEL_SALT``);
+  policy from (``LBR_MODEL_SALT``; with ``SESSION_SALT`` and the session's number when it is
+  built afresh for each session);
 * tournaments: hand ``h`` of card sequence ``deal`` is dealt from
   :func:`tournament_deal_seed` (``TOURNAMENT_SALT``) in every seat rotation, and its
   generators are seeded from :func:`tournament_hand_seed`, which also depends on the rotation.
@@ -66,9 +67,12 @@ def session_bot_seed(seed: int, session: int, slot_number: int) -> int:
     return mix_seed(seed, SESSION_SALT, session, slot_number)
 
 
-def lbr_model_seed(seed: int) -> int:
-    """The seed of the bot copy that local best response reads the policy from."""
-    return mix_seed(seed, LBR_MODEL_SALT)
+def lbr_model_seed(seed: int, session: int | None = None) -> int:
+    """The seed of the bot copy that local best response reads the policy from: for the
+    whole run, or built afresh for session (pair) ``session``."""
+    if session is None:
+        return mix_seed(seed, LBR_MODEL_SALT)
+    return mix_seed(seed, LBR_MODEL_SALT, SESSION_SALT, session)
 
 
 def lbr_seed(seed: int) -> int:

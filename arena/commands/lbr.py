@@ -17,7 +17,7 @@ from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.lbr.match import LBRConfig, run_lbr
 from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
-from arena.match import default_workers
+from arena.match import check_sessions, default_workers
 
 
 def format_lbr_summary(summary: dict[str, Any]) -> str:
@@ -27,6 +27,7 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
         f"| LBR vs {summary['players'][1]} | value |",
         "|---|---|",
         f"| hands | {summary['hands']:,} |",
+        f"| hands per session | {summary.get('session_hands') or 'one bot for the match'} |",
         f"| LBR bets | {summary['lbr_bets']} |",
         f"| called bets valued against | {summary['lbr_value']} range |",
         f"| LBR chooses in rounds | {summary['lbr_rounds']} |",
@@ -90,6 +91,13 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     help="Rounds where LBR chooses; in the others it checks or calls (3-4: turn and river).",
 )
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True)
+@click.option(
+    "--session-hands",
+    type=int,
+    default=None,
+    help="Play sessions of this many hands, each by a fresh bot and model copy (learning"
+    " bots), as `arena run --session-hands` does  [default: one bot for the match].",
+)
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def lbr_command(
     bot: str,
@@ -104,6 +112,7 @@ def lbr_command(
     value: str,
     rounds: str,
     duplicate: bool,
+    session_hands: int | None,
     progress: bool,
 ) -> None:
     """Local best response against BOT: LBR's winnings in mbb/g with a 95% CI."""
@@ -115,6 +124,11 @@ def lbr_command(
         raise click.UsageError(f"--hands {hands}: expected a positive (and, duplicate, even) count")
     if policy_samples <= 0 or preflop_samples <= 0:
         raise click.UsageError("--policy-samples and --preflop-samples must be positive")
+    if session_hands is not None:
+        try:
+            check_sessions(hands, session_hands, duplicate)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
     workers = default_workers() if workers is None else workers
     if workers <= 0:
         raise click.UsageError(f"--workers {workers}: expected at least 1")
@@ -137,7 +151,7 @@ def lbr_command(
             f"LBR {stats.mbb_per_hand:+.0f} ± {500 * (ci or float('nan')):.0f} mbb/g"
         )
 
-    summary = run_lbr(config, hands, seed, folder, workers, duplicate, on_progress)
+    summary = run_lbr(config, hands, seed, folder, workers, duplicate, on_progress, session_hands)
     bar.close()
     click.echo(format_lbr_summary(summary))
     click.echo(f"files in {folder}")

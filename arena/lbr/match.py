@@ -1,11 +1,12 @@
 """A local best response match: LBR against one bot, played and recorded by the arena.
 
 The hands are the arena's (:mod:`arena.match`): the same seeded decks, duplicate deals, seat
-rotation (LBR is slot A), worker processes in fixed chunks, ``hands.csv`` and
-``summary.json``. Only the players differ: slot A is an :class:`arena.lbr.player.LBRPlayer`
-reading a model of the bot (Lisy & Bowling 2017, "Equilibrium Approximation Quality of
-Current No-Limit Poker Bots"). The summary adds ``lbr_bets``, the model, LBR's winnings in
-mbb/g with their 95% interval, and LBR's decision time per street.
+rotation (LBR is slot A), worker processes in fixed chunks or in sessions of fresh bots
+(``session_hands``), ``hands.csv`` and ``summary.json``. Only the players differ: slot A is
+an :class:`arena.lbr.player.LBRPlayer` reading a model of the bot (Lisy & Bowling 2017,
+"Equilibrium Approximation Quality of Current No-Limit Poker Bots"): a copy of the bot that
+is sent every message the bot is sent. The summary adds ``lbr_bets``, the model, LBR's
+winnings in mbb/g with their 95% interval, and LBR's decision time per street.
 """
 
 from __future__ import annotations
@@ -18,9 +19,16 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import HeadsUpTable
+from arena.engine import BotWithCopies, HeadsUpTable
 from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text
-from arena.match import MatchConfig, portable_spec, run_match, run_tasks
+from arena.match import (
+    MatchConfig,
+    play_in_sessions,
+    portable_spec,
+    reseed,
+    run_match,
+    run_tasks,
+)
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import HANDS_FILE, SUMMARY_FILE, hand_row, read_hands, write_json
 from arena.seeding import (
@@ -30,7 +38,7 @@ from arena.seeding import (
     hand_seed,
     lbr_model_seed,
     lbr_seed,
-    seat_seed,
+    session_bot_seed,
 )
 from arena.stats import percentiles
 
@@ -55,18 +63,27 @@ class LBRConfig:
         return self.model or self.bot
 
 
-def match_config(lbr: LBRConfig, hands: int, seed: int, duplicate: bool = True) -> MatchConfig:
+def match_config(
+    lbr: LBRConfig,
+    hands: int,
+    seed: int,
+    duplicate: bool = True,
+    session_hands: int | None = None,
+) -> MatchConfig:
     """The arena configuration of an LBR match (LBR in slot A)."""
-    return MatchConfig(LBR_LABEL, lbr.bot, hands=hands, seed=seed, duplicate=duplicate)
+    return MatchConfig(
+        LBR_LABEL, lbr.bot, hands=hands, seed=seed, duplicate=duplicate, session_hands=session_hands
+    )
 
 
 @dataclass
 class LBRContestants:
-    """LBR, the bot and their reusable table inside one process."""
+    """LBR, the bot and their reusable table inside one process, with the generators the
+    arena re-seeds before every hand (LBR's in slot A, the bot's in B if it takes one)."""
 
     table: HeadsUpTable
     lbr: LBRPlayer
-    bot_rng: np.random.Generator | None
+    rngs: dict[str, np.random.Generator]
 
 
 _CACHE: dict[tuple[LBRConfig, MatchConfig], LBRContestants] = {}
@@ -77,13 +94,31 @@ def contestants(lbr: LBRConfig, config: MatchConfig) -> LBRContestants:
     cached = _CACHE.get((lbr, config))
     if cached is not None:
         return cached
+    built = fresh_contestants(lbr, config)
+    _CACHE.clear()
+    _CACHE[(lbr, config)] = built
+    return built
+
+
+def fresh_contestants(
+    lbr: LBRConfig, config: MatchConfig, session: int | None = None
+) -> LBRContestants:
+    """A new LBR, bot and model copy: for the whole match, or for session (pair) ``session``.
+
+    The bot is seeded as slot B of an arena match (:func:`arena.match.build_bots`); the copy
+    LBR reads the policy from is built from its own seed (and the session's), and seated as
+    a copy of the bot, so it is sent every message the bot is sent, under the bot's uuid
+    (:class:`arena.engine.BotWithCopies`): a bot that learns teaches its copy the same.
+    """
     spec = parse_bot_spec(lbr.bot)
-    seed_of_bot = bot_seed(config.seed, 1)
-    bot_rng = None
+    seed_of_bot = (
+        bot_seed(config.seed, 1) if session is None else session_bot_seed(config.seed, session, 1)
+    )
+    rngs: dict[str, np.random.Generator] = {}
     if accepted_seed_keyword(resolve_factory(spec)) == "rng":
-        bot_rng = np.random.default_rng(seed_of_bot)
-    bot = make_bot(spec, rng=bot_rng, seed=seed_of_bot)
-    model = make_bot(parse_bot_spec(lbr.model_spec), seed=lbr_model_seed(config.seed))
+        rngs["B"] = np.random.default_rng(seed_of_bot)
+    bot = make_bot(spec, rng=rngs.get("B"), seed=seed_of_bot)
+    model = make_bot(parse_bot_spec(lbr.model_spec), seed=lbr_model_seed(config.seed, session))
     player = LBRPlayer(
         model,
         lbr.bets,
@@ -93,28 +128,36 @@ def contestants(lbr: LBRConfig, config: MatchConfig) -> LBRContestants:
         value=lbr.value,
         rounds=lbr.rounds,
     )
-    built = LBRContestants(
-        HeadsUpTable({"A": player, "B": bot}, config.stack, config.small_blind), player, bot_rng
+    rngs["A"] = player.rng
+    table = lbr_table(player, bot, config.stack, config.small_blind)
+    return LBRContestants(table, player, rngs)
+
+
+def lbr_table(player: LBRPlayer, bot: Any, stack: int = 1000, small_blind: int = 5) -> HeadsUpTable:
+    """LBR in slot A against ``bot`` in B, with LBR's model seated as a copy of the bot."""
+    return HeadsUpTable(
+        {"A": player, "B": BotWithCopies(bot, (player.model.bot,))}, stack, small_blind
     )
-    _CACHE.clear()
-    _CACHE[(lbr, config)] = built
-    return built
 
 
 def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> list[dict[str, Any]]:
-    """Play the given hands of an LBR match and return their ``hands.csv`` rows."""
+    """Play the given hands of an LBR match and return their ``hands.csv`` rows; with
+    sessions, each session by a fresh LBR, bot and model copy (:func:`play_in_sessions`)."""
+    if config.session_hands is not None:
+        build = partial(fresh_contestants, lbr, config)
+        return play_in_sessions(config, indices, build, partial(play_lbr_hand, config))
     players = contestants(lbr, config)
-    rows = []
-    for index in indices:
-        deal = config.deal_of(index)
-        cards_seed = deal_seed(config.seed, deal)
-        seed = hand_seed(config.seed, deal, index)
-        players.lbr.rng = np.random.default_rng(seat_seed(seed, 0))
-        if players.bot_rng is not None:
-            players.bot_rng.bit_generator.state = np.random.PCG64(seat_seed(seed, 1)).state
-        result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
-        rows.append(hand_row(index, deal, cards_seed, result))
-    return rows
+    return [play_lbr_hand(config, players, index) for index in indices]
+
+
+def play_lbr_hand(config: MatchConfig, players: LBRContestants, index: int) -> dict[str, Any]:
+    """Hand ``index`` of an LBR match played by ``players``: its ``hands.csv`` row."""
+    deal = config.deal_of(index)
+    cards_seed = deal_seed(config.seed, deal)
+    seed = hand_seed(config.seed, deal, index)
+    reseed(players.rngs, seed)
+    result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
+    return hand_row(index, deal, cards_seed, result)
 
 
 def lbr_runner(
@@ -160,12 +203,18 @@ def run_lbr(
     workers: int = 1,
     duplicate: bool = True,
     on_progress: Callable[[int, Any], None] | None = None,
+    session_hands: int | None = None,
 ) -> dict[str, Any]:
-    """Play an LBR match into ``out_dir`` and return its summary (written as summary.json)."""
+    """Play an LBR match into ``out_dir`` and return its summary (written as summary.json).
+
+    With ``session_hands`` the match is played in sessions as :mod:`arena.match` plays them:
+    each session (and its mirror) by a fresh bot and model copy, CIs over session pairs, a
+    session cut short played again from its first hand when the match is run again.
+    """
     lbr = replace(
         lbr, bot=portable_spec(lbr.bot), model=portable_spec(lbr.model) if lbr.model else None
     )
-    config = match_config(lbr, hands, seed, duplicate)
+    config = match_config(lbr, hands, seed, duplicate, session_hands)
     summary = run_match(config, out_dir, workers, runner=lbr_runner(lbr), on_progress=on_progress)
     rows = read_hands(out_dir / HANDS_FILE)
     ci = summary["ci95_sb_per_hand"]

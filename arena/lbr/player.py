@@ -29,10 +29,14 @@ exploitability (in expectation).
 
 The policy model. LBR reads the bot through a *model*: a second instance of the bot (by
 default built from the same spec; ``--model`` may give a cheaper one, e.g. fewer Monte Carlo
-simulations), told it sits in the bot's seat and sent the same messages (with no hole cards
-at the start of a round). A bot with ``action_probabilities(valid_actions, hole_card,
-round_state)`` (the project's policy interface, :mod:`agent.boundary.policy`) is read exactly. For a
-bot without it, the *sampled estimate*: ``declare_action`` is called ``policy_samples`` times
+simulations), seated by the table as a copy of the bot (:class:`arena.engine.BotWithCopies`):
+it has the bot's uuid and is sent every message the bot is sent, its hole cards included, so
+a bot that learns from hand to hand teaches the model the same (it is never asked to act by
+the engine). A bot with ``action_probabilities(valid_actions, hole_card, round_state)`` (the
+project's policy interface, :mod:`agent.boundary.policy`) is read exactly; one that declares
+``learns = True`` is asked holding by holding with it (a ``policy_table`` it inherits may
+ignore what it learned), and its answers are not kept from one hand to the next. For a bot
+without it, the *sampled estimate*: ``declare_action`` is called ``policy_samples`` times
 per holding and the frequencies stand for the probabilities. Before each holding's query the
 model's ``rng`` (if it has one) is re-seeded from the public state and the holding, and the
 global ``random``/numpy states are saved and restored, so a query's answer depends on nothing
@@ -236,6 +240,14 @@ class RangeModel:
         return callable(getattr(self.bot, "action_probabilities", None))
 
     @property
+    def learns(self) -> bool:
+        """True for a bot that declares ``learns = True``: its policy depends on what it has
+        learned in earlier hands, so the answers of one hand are not kept for the next, and
+        it is asked holding by holding (``action_probabilities``), never by ``policy_table``
+        or ``policy(snapshot)``, which a learning bot may inherit without its learning."""
+        return getattr(type(self.bot), "learns", False) is True
+
+    @property
     def snapshot_path(self) -> bool:
         """True for the project's PolicyPlayer bots whose entry point is the default one.
 
@@ -245,14 +257,16 @@ class RangeModel:
         """
         kind = type(self.bot)
         return (
-            isinstance(self.bot, PolicyPlayer)
+            not self.learns
+            and isinstance(self.bot, PolicyPlayer)
             and kind.action_probabilities is PolicyPlayer.action_probabilities
             and kind.snapshot is PolicyPlayer.snapshot
         )
 
     def new_hand(self) -> None:
-        """Forget post-flop states; keep preflop ones (they recur) up to a limit."""
-        if len(self.cache) > PREFLOP_CACHE_LIMIT:
+        """Forget post-flop states; keep preflop ones (they recur) up to a limit, unless
+        the bot learns (its answers at a preflop state change from hand to hand)."""
+        if self.learns or len(self.cache) > PREFLOP_CACHE_LIMIT:
             self.cache.clear()
         for key in [key for key in self.cache if key[0] != "preflop"]:
             del self.cache[key]
@@ -391,8 +405,6 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         if len(others) != 1:
             raise ValueError(f"local best response plays heads-up, not {len(others) + 1} players")
         self.opponent_uuid = others[0]
-        self.model.bot.set_uuid(self.opponent_uuid)
-        self.model.bot.receive_game_start_message(game_info)
 
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
@@ -402,12 +414,10 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         self.model.new_hand()
         self.log = []
         self.last_state = None
-        self.model.bot.receive_round_start_message(round_count, [], seats)
 
     def receive_street_start_message(self, street: str, round_state: Mapping[str, Any]) -> None:
         self.range.block([parse_card(card) for card in round_state["community_card"]])
         self.last_state = round_state
-        self.model.bot.receive_street_start_message(street, round_state)
 
     def receive_game_update_message(
         self, action: Mapping[str, Any], round_state: Mapping[str, Any]
@@ -415,12 +425,11 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         if action["player_uuid"] == self.opponent_uuid and self.last_state is not None:
             self._observe(action, round_state)
         self.last_state = round_state
-        self.model.bot.receive_game_update_message(action, round_state)
 
     def receive_round_result_message(
         self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
     ) -> None:
-        self.model.bot.receive_round_result_message(winners, hand_info, round_state)
+        pass
 
     # -- the range ----------------------------------------------------------------------------
     def _observe(self, action: Mapping[str, Any], after: Mapping[str, Any]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
 from agent.boundary.snapshot import Snapshot, check_or_fold, legal_call, legal_raise
 
@@ -21,3 +23,45 @@ class PairRaiser(PolicyPlayer):
         if first // 4 == second // 4 and snapshot.min_raise is not None:
             return certain(legal_raise(snapshot, snapshot.min_raise))
         return certain(legal_call(snapshot))
+
+
+class CallsUntilTaught(PolicyPlayer):
+    """A learning bot: a calling station in its first hand, always-fold once it has seen a
+    hand's result. It keeps every message it was sent, and its ``policy_table`` (as one
+    inherited from a non-learning parent would) ignores what it learned: always call."""
+
+    learns = True
+
+    def __init__(self, *, rng: np.random.Generator | None = None, seed: int | None = None):
+        super().__init__(rng=rng, seed=seed)
+        self.results_seen = 0
+        self.heard: list[tuple] = []  # (message type, what identifies it)
+        self.decisions = 0  # declare_action calls
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        if self.results_seen == 0:
+            return certain(legal_call(snapshot))
+        return certain(check_or_fold(snapshot))
+
+    def policy_table(self, snapshot: Snapshot, holes) -> list[list[WeightedAction]]:
+        return [certain(legal_call(snapshot)) for _ in holes]
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        self.decisions += 1
+        return super().declare_action(valid_actions, hole_card, round_state)
+
+    def receive_game_start_message(self, game_info) -> None:
+        self.heard.append(("game_start", self.uuid, len(game_info["seats"])))
+
+    def receive_round_start_message(self, round_count, hole_card, seats) -> None:
+        self.heard.append(("round_start", self.uuid, tuple(hole_card)))
+
+    def receive_street_start_message(self, street, round_state) -> None:
+        self.heard.append(("street_start", street, tuple(round_state["community_card"])))
+
+    def receive_game_update_message(self, action, round_state) -> None:
+        self.heard.append(("game_update", action["player_uuid"], action["action"]))
+
+    def receive_round_result_message(self, winners, hand_info, round_state) -> None:
+        self.results_seen += 1
+        self.heard.append(("round_result", tuple(w["uuid"] for w in winners)))

@@ -22,8 +22,7 @@ from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, range_equity
 from agent.poker.rng import mix_seed
 from arena.commands.cli import main
-from arena.engine import HeadsUpTable
-from arena.lbr.match import LBRConfig, run_lbr
+from arena.lbr.match import LBRConfig, lbr_table, run_lbr
 from arena.lbr.player import LBRPlayer, call_value, parse_bets, raise_targets, raise_value
 from arena.registry import make_bot, parse_bot_spec
 from arena.results import HANDS_FILE, read_hands
@@ -74,7 +73,7 @@ def test_lbr_crushes_fish(tmp_path: Path) -> None:
 def test_a_raise_from_a_pair_raiser_leaves_only_pairs_in_the_range() -> None:
     bot = make_bot(parse_bot_spec(PAIR_RAISER), seed=0)
     lbr = LBRPlayer(make_bot(parse_bot_spec(PAIR_RAISER), seed=1), (), seed=2, **FAST)
-    table = HeadsUpTable({"A": lbr, "B": bot})
+    table = lbr_table(lbr, bot)  # the model is sent the bot's messages, under its uuid
     raised = 0
     for hand in range(6):
         deck = deal_deck(mix_seed(9, hand))

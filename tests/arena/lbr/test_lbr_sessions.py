@@ -1,0 +1,130 @@
+"""Local best response against a bot that learns: its model copy learns the same, sessions.
+
+``CallsUntilTaught`` calls everything in its first hand and folds to every bet once it has
+seen a hand's result, so LBR's known answer against always-fold (it wins the blinds: 5 chips
+when the bot has the button, which posts the big blind in PyPokerEngine, 10 off it) holds
+from a session's second hand on only if LBR's copy of the bot learned what the bot learned.
+Its ``policy_table`` ignores the learning (always call); LBR must not read it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from agent.poker.rng import mix_seed
+from arena.commands.cli import main
+from arena.lbr.match import (
+    LBRConfig,
+    fresh_contestants,
+    lbr_table,
+    match_config,
+    play_lbr_hands,
+    run_lbr,
+)
+from arena.lbr.player import LBRPlayer, parse_bets
+from arena.match import rows_stats
+from arena.registry import make_bot, parse_bot_spec
+from arena.results import HANDS_FILE, HandsWriter, read_hands
+from arena.seeding import deal_deck
+
+BOTS = Path(__file__).with_name("lbr_bots.py")
+TAUGHT = f"{BOTS}:CallsUntilTaught"
+FAST = {"preflop_samples": 100}
+
+
+def taught_config(bets: str = "0.5,1,allin") -> LBRConfig:
+    return LBRConfig(TAUGHT, parse_bets(bets), **FAST)
+
+
+def without_timing(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in row.items() if not k.startswith("decision_ms")} for row in rows]
+
+
+def always_fold_winnings(row: dict) -> int:
+    """LBR's chips against always-fold: the bot's blind (the button posts the big one)."""
+    return 5 if row["seats"].startswith("A") else 10
+
+
+def test_the_model_copy_is_sent_every_message_the_bot_is_sent() -> None:
+    bot = make_bot(parse_bot_spec(TAUGHT), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec(TAUGHT), seed=1), (1.0,), seed=2, **FAST)
+    copy = lbr.model.bot
+    table = lbr_table(lbr, bot)
+    for hand in range(5):
+        table.play(deal_deck(mix_seed(3, hand)), "AB"[hand % 2], mix_seed(4, hand))
+    assert copy.uuid == bot.uuid == table.proxies["B"].uuid
+    assert bot.results_seen == copy.results_seen == 5
+    assert copy.heard == bot.heard  # hole cards, streets, actions and results alike
+    kinds = {entry[0] for entry in bot.heard}
+    assert kinds == {"game_start", "round_start", "street_start", "game_update", "round_result"}
+    assert bot.decisions > 0 and copy.decisions == 0  # the engine asks the bot alone
+
+
+def test_a_learning_bots_copy_learns_and_lbr_wins_the_always_fold_answer() -> None:
+    config = match_config(taught_config(), hands=24, seed=5, session_hands=4)
+    rows = play_lbr_hands(taught_config(), config, list(range(24)))
+    for row in rows:
+        first_of_session = row["index"] % 4 == 0
+        if first_of_session:  # a fresh bot calls everything: it never folds
+            assert "B:FOLD" not in row["actions"]
+        else:  # it has learned to fold, and LBR's copy knows it: LBR bets and takes the blinds
+            assert row["won_A"] == always_fold_winnings(row)
+            assert "B:FOLD" in row["actions"]
+
+
+def test_each_session_starts_with_a_fresh_bot_and_a_fresh_copy() -> None:
+    lbr = taught_config()
+    config = match_config(lbr, hands=12, seed=5, session_hands=3)
+    for session in range(2):
+        players = fresh_contestants(lbr, config, session)
+        bot = players.table.proxies["B"].bot.bot
+        assert bot.results_seen == players.lbr.model.bot.results_seen == 0
+        for index in range(6 * session, 6 * session + 3):
+            deal = config.deal_of(index)
+            players.table.play(deal_deck(mix_seed(9, deal)), config.button_of(index), index)
+        assert bot.results_seen == players.lbr.model.bot.results_seen == 3
+        assert bot.heard == players.lbr.model.bot.heard
+
+
+def test_sessions_give_the_same_result_for_one_or_two_workers(tmp_path: Path) -> None:
+    one = run_lbr(taught_config(), 24, 7, tmp_path / "one", workers=1, session_hands=3)
+    two = run_lbr(taught_config(), 24, 7, tmp_path / "two", workers=2, session_hands=3)
+    rows = read_hands(tmp_path / "one" / HANDS_FILE)
+    assert without_timing(rows) == without_timing(read_hands(tmp_path / "two" / HANDS_FILE))
+    for key in ("lbr_mbb_per_hand", "lbr_ci95_mbb_per_hand", "chips", "session_hands"):
+        assert one[key] == two[key]
+    assert one["session_hands"] == 3
+    config = match_config(taught_config(), 24, 7, session_hands=3)
+    stats = rows_stats(config, rows)
+    assert stats.units == 4  # session pairs: 24 hands / (2 x 3)
+    assert one["lbr_ci95_mbb_per_hand"] == pytest.approx(stats.ci95_sb_per_hand * 500)
+
+
+def test_a_session_cut_short_is_played_again_on_resume(tmp_path: Path) -> None:
+    whole = run_lbr(taught_config(), 24, 8, tmp_path / "whole", workers=1, session_hands=4)
+    rows = read_hands(tmp_path / "whole" / HANDS_FILE)
+    forged = [dict(row, won_A=999, won_B=-999) for row in rows[8:10]]  # a session's start
+    (tmp_path / "cut").mkdir()
+    writer = HandsWriter(tmp_path / "cut" / HANDS_FILE)
+    writer.write(rows[:8] + forged)
+    writer.close()
+    resumed = run_lbr(taught_config(), 24, 8, tmp_path / "cut", workers=2, session_hands=4)
+    assert resumed["hands_played_this_run"] == 16  # the cut session from its first hand on
+    assert resumed["lbr_mbb_per_hand"] == whole["lbr_mbb_per_hand"]
+    cut = read_hands(tmp_path / "cut" / HANDS_FILE)
+    assert without_timing(cut) == without_timing(rows)
+
+
+def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) -> None:
+    runner = CliRunner()
+    common = ["lbr", TAUGHT, "--workers", "1", "--no-progress", "--preflop-samples", "100"]
+    out = tmp_path / "cli"
+    result = runner.invoke(main, [*common, "--hands", "8", "--session-hands", "2", "--out", out])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "summary.json").read_text())["session_hands"] == 2
+    bad = runner.invoke(main, [*common, "--hands", "10", "--session-hands", "4"])
+    assert bad.exit_code == 2 and "multiple of 8" in bad.output
