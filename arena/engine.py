@@ -150,7 +150,10 @@ class BotWithCopies:
     teach its copy the same. ``set_uuid`` gives the copies the bot's uuid; every
     notification (game, round and street start, game update, round result, with the bot's
     own hole cards) goes to the bot and then to each copy; only the bot answers the engine's
-    asks. A failure of any of them reaches the seat after all have had the message.
+    asks, and a copy with ``observe_own_decision(valid_actions, hole_card, round_state,
+    action)`` is told each ask and the bot's answer (a player that remembers its own actions,
+    as cfrv2 does for its range, then remembers the same). A failure of any of them reaches
+    the seat after all have had the message.
     """
 
     bot: Any
@@ -161,7 +164,13 @@ class BotWithCopies:
             player.set_uuid(uuid)
 
     def respond_to_ask(self, message: dict) -> Any:
-        return self.bot.respond_to_ask(message)
+        answer = self.bot.respond_to_ask(message)
+        for copy in self.copies:
+            observe = getattr(copy, "observe_own_decision", None)
+            if callable(observe):
+                ask = (message["valid_actions"], message["hole_card"], message["round_state"])
+                observe(*ask, tuple(answer))
+        return answer
 
     def receive_notification(self, message: dict) -> None:
         failure = None

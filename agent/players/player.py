@@ -579,6 +579,18 @@ class CFRPlayer(PolicyPlayer):
             LOG.exception("CFR player fell back to check/fold after an internal error")
             return _safe_action(valid_actions)
 
+    def observe_own_decision(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+        action: Action,
+    ) -> None:
+        """A copy of this player is told a decision the player made (local best response
+        reads the policy from a copy): remember it for our range, as the player did."""
+        snapshot = self.snapshot(valid_actions, hole_card, round_state)
+        self.remember_own_action(snapshot, (str(action[0]), int(action[1])))
+
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
     ) -> None:

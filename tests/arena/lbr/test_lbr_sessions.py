@@ -128,3 +128,22 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) ->
     assert json.loads((out / "summary.json").read_text())["session_hands"] == 2
     bad = runner.invoke(main, [*common, "--hands", "10", "--session-hands", "4"])
     assert bad.exit_code == 2 and "multiple of 8" in bad.output
+
+
+def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
+    """cfrv2 ranks its turn and river defence within its own range, read from its own actions
+    in the hand: LBR's copy, never asked to act, must be told them to read the same policy."""
+    bot = make_bot(parse_bot_spec("cfrv2"), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec("cfrv2"), seed=1), (1.0,), seed=2, **FAST)
+    copy = lbr.model.bot
+    table = lbr_table(lbr, bot)
+    remembered = 0
+    for hand in range(12):
+        table.play(deal_deck(mix_seed(6, hand)), "AB"[hand % 2], mix_seed(7, hand))
+        decisions = [
+            [(d.history_length, d.snapshot, d.action) for d in player.own_range.decisions]
+            for player in (bot, copy)
+        ]
+        assert decisions[0] == decisions[1]
+        remembered += len(decisions[0])
+    assert remembered > 0
