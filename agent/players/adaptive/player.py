@@ -5,8 +5,13 @@ from its actions in the hand under its model (:mod:`.ranges`, :mod:`.model`) and
 fold, check-call, half-pot, pot and all-in against it (:mod:`.response`). It plays the
 best of these instead of cfrv2's action when both hold:
 
-* **the model says it gains**: by more than ``margin`` of the pot over cfrv2's own mix,
-  valued the same way (so where the model is still the prior, cfrv2's play stands);
+* **the data says it gains**: its gain in value over cfrv2's own mix against the learned
+  model, less its gain (if any) against the prior model (an opponent no data has been seen
+  of), is more than ``margin`` of the pot. The valuation looks one street ahead, so it is
+  biased, and against the prior it already prefers other actions to cfrv2's in many spots;
+  the difference keeps only what the opponent's observed play adds. Of the actions that pass,
+  the one worth most against the learned model is played. Against an opponent that plays
+  like the prior, cfrv2's play stands;
 * **it can afford the risk** (Ganzfried & Sandholm 2015, "Safe opponent exploitation": risk
   only what has been won): the chips the deviation puts in beyond cfrv2's action (a fold:
   ``FOLD_RISK`` of the pot) are at most ``allowance`` big blinds plus the chips this player
@@ -28,11 +33,12 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
-from agent.boundary.snapshot import FOLD, Snapshot, read_history
+from agent.boundary.snapshot import FOLD, Action, Snapshot, read_history
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
+from agent.players.adaptive.shares import pot_shares
 from agent.players.player import CFRv2Player
 from agent.poker.cards import parse_cards
 
@@ -40,6 +46,7 @@ DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.05  # share of the pot a deviation must gain over cfrv2's mix
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
+PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
 
 
 class AdaptivePlayer(CFRv2Player):
@@ -95,29 +102,55 @@ class AdaptivePlayer(CFRv2Player):
     def best_response(
         self, snapshot: Snapshot, base: list[WeightedAction]
     ) -> list[WeightedAction] | None:
-        """The model's best action when it gains enough over ``base`` and the budget allows."""
+        """Of the actions the data says gain enough over ``base``, the one that gains most
+        against the learned model, when the budget allows."""
         opponent = next(seat for seat in snapshot.in_hand if seat != snapshot.seat)
         model = self.models.get(self._seat_uuids[opponent])
         if model is None:
             return None
+        actions = list(dict.fromkeys(candidate_actions(snapshot) + [(n, a) for n, a, _ in base]))
+        shares = pot_shares(snapshot.hole, snapshot.board, self.rng)
+        learned = self.gains(snapshot, opponent, model, shares, base, actions)
+        prior = self.gains(snapshot, opponent, PRIOR_MODEL, shares, base, actions)
+        if learned is None or prior is None:
+            return None
+        supported = [
+            action
+            for action, (gain, _) in learned.items()
+            if gain - max(0.0, prior[action][0]) > self.margin * snapshot.pot
+        ]
+        if not supported:
+            return None
+        action = max(supported, key=lambda a: learned[a][0])
+        risk = FOLD_RISK * snapshot.pot if action[0] == FOLD else 0.0
+        if max(risk, learned[action][1]) > self.budget(snapshot.big_blind):
+            return None
+        self.deviations += 1
+        return certain(action)
+
+    def gains(
+        self,
+        snapshot: Snapshot,
+        opponent: int,
+        model: OpponentModel,
+        shares: np.ndarray,
+        base: list[WeightedAction],
+        actions: list[Action],
+    ) -> dict[Action, tuple[float, float]] | None:
+        """Each action's gain in value over ``base`` against ``model``, and the chips it puts
+        in beyond ``base``'s; None when the model leaves the opponent no holding."""
         dead = [*snapshot.hole, *snapshot.board]
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, dead)
         if weights.sum() <= 0:
             return None
-        responder = Responder(snapshot, opponent, weights, model, self.rng)
-        actions = candidate_actions(snapshot) + [(n, a) for n, a, _ in base]
-        options = {o.action: o for o in responder.options(list(dict.fromkeys(actions)))}
+        responder = Responder(snapshot, opponent, weights, model, shares)
+        options = {o.action: o for o in responder.options(actions)}
         base_value = sum(p * options[(n, a)].value for n, a, p in base)
         base_committed = sum(p * options[(n, a)].committed for n, a, p in base)
-        best = max(options.values(), key=lambda option: option.value)
-        if best.value - base_value <= self.margin * snapshot.pot:
-            return None
-        risk = FOLD_RISK * snapshot.pot if best.action[0] == FOLD else 0.0
-        risk = max(risk, best.committed - base_committed)
-        if risk > self.budget(snapshot.big_blind):
-            return None
-        self.deviations += 1
-        return certain(best.action)
+        return {
+            action: (option.value - base_value, option.committed - base_committed)
+            for action, option in options.items()
+        }
 
     def budget(self, big_blind: int) -> float:
         """Chips a deviation may put at risk: the allowance plus what has been won."""

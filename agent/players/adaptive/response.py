@@ -37,7 +37,7 @@ from agent.players.adaptive.decisions import (
 )
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import percentiles_within, strengths
-from agent.players.adaptive.shares import pot_shares, range_share
+from agent.players.adaptive.shares import range_share
 
 BET_FRACTIONS = (0.5, 1.0)  # raise by these shares of the pot after our call; and all-in
 
@@ -74,12 +74,12 @@ class Responder:
     opponent: int  # the opponent's seat
     weights: np.ndarray
     model: OpponentModel
-    rng: np.random.Generator
+    shares: np.ndarray  # our pot share against each holding (agent.players.adaptive.shares)
 
     def __post_init__(self) -> None:
         snapshot = self.snapshot
         self._percentiles = percentiles_within(self.weights, strengths(snapshot.board))
-        self._shares = pot_shares(snapshot.hole, snapshot.board, self.rng)
+        self._shares = self.shares
         self._equity = range_share(self._shares, self.weights)
         self._earlier = earlier_action(snapshot.history, self.opponent, snapshot.street)
 

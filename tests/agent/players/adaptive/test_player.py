@@ -14,6 +14,7 @@ from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
 from agent.players.adaptive.response import Responder, candidate_actions
+from agent.players.adaptive.shares import pot_shares
 from agent.poker.cards import parse_cards
 from arena.match import MatchConfig, rows_stats
 from arena.tournament.run import TournamentConfig, play_tournaments
@@ -57,7 +58,8 @@ def test_a_bet_is_worth_the_pot_against_an_opponent_who_always_folds():
         for _ in range(100_000):
             model.count(Situation(Street.RIVER, facing), Kind.FOLD)
     weights = opening_range([*snapshot.hole, *snapshot.board])
-    responder = Responder(snapshot, 1, weights, model, np.random.default_rng(0))
+    shares = pot_shares(snapshot.hole, snapshot.board, np.random.default_rng(0))
+    responder = Responder(snapshot, 1, weights, model, shares)
     values = {o.action: o.value for o in responder.options(candidate_actions(snapshot))}
     check = ("call", 0)
     assert values[check] < 5  # three high: almost nothing checked down
