@@ -292,8 +292,9 @@ def play_in_sessions(
     return [played[index] for index in wanted]
 
 
-def play_hand(config: MatchConfig, players: Contestants, index: int) -> dict[str, Any]:
-    """Hand ``index`` played by ``players``: its ``hands.csv`` row."""
+def play_hand(config: MatchConfig, players: Any, index: int) -> dict[str, Any]:
+    """Hand ``index`` played by ``players`` (anything with a heads-up ``table`` and the
+    ``rngs`` to re-seed: :class:`Contestants`, local best response's): its ``hands.csv`` row."""
     deal = config.deal_of(index)
     cards_seed = deal_seed(config.seed, deal)
     seed = hand_seed(config.seed, deal, index)

@@ -23,19 +23,16 @@ from arena.engine import BotWithCopies, HeadsUpTable
 from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text
 from arena.match import (
     MatchConfig,
+    play_hand,
     play_in_sessions,
     portable_spec,
-    reseed,
     run_match,
     run_tasks,
 )
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
-from arena.results import HANDS_FILE, SUMMARY_FILE, hand_row, read_hands, write_json
+from arena.results import HANDS_FILE, SUMMARY_FILE, read_hands, write_json
 from arena.seeding import (
     bot_seed,
-    deal_deck,
-    deal_seed,
-    hand_seed,
     lbr_model_seed,
     lbr_seed,
     session_bot_seed,
@@ -145,19 +142,9 @@ def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> l
     sessions, each session by a fresh LBR, bot and model copy (:func:`play_in_sessions`)."""
     if config.session_hands is not None:
         build = partial(fresh_contestants, lbr, config)
-        return play_in_sessions(config, indices, build, partial(play_lbr_hand, config))
+        return play_in_sessions(config, indices, build, partial(play_hand, config))
     players = contestants(lbr, config)
-    return [play_lbr_hand(config, players, index) for index in indices]
-
-
-def play_lbr_hand(config: MatchConfig, players: LBRContestants, index: int) -> dict[str, Any]:
-    """Hand ``index`` of an LBR match played by ``players``: its ``hands.csv`` row."""
-    deal = config.deal_of(index)
-    cards_seed = deal_seed(config.seed, deal)
-    seed = hand_seed(config.seed, deal, index)
-    reseed(players.rngs, seed)
-    result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
-    return hand_row(index, deal, cards_seed, result)
+    return [play_hand(config, players, index) for index in indices]
 
 
 def lbr_runner(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pypokerengine.players import BasePokerPlayer
+from agent.boundary.policy import QuietPlayer
 
 SIGNAL_BASE = 100  # a HandCounter's first raise of a hand is to SIGNAL_BASE + hands seen
 
 
-class HandCounter(BasePokerPlayer):
+class HandCounter(QuietPlayer):
     """Counts the hands it has seen and shows the count: its first raise of a hand is to
     ``SIGNAL_BASE + hands seen`` (when that is legal), so ``hands.csv`` records its memory.
     It calls otherwise. Its play changes with every hand, as a learning bot's does."""
@@ -24,18 +24,6 @@ class HandCounter(BasePokerPlayer):
             return "raise", target
         return "call", valid_actions[1]["amount"]
 
-    def receive_game_start_message(self, game_info):
-        pass
-
     def receive_round_start_message(self, round_count, hole_card, seats):
         self.hands_seen += 1
         self.raised_this_hand = False
-
-    def receive_street_start_message(self, street, round_state):
-        pass
-
-    def receive_game_update_message(self, action, round_state):
-        pass
-
-    def receive_round_result_message(self, winners, hand_info, round_state):
-        pass
