@@ -4,7 +4,8 @@ Local best response's rule (Lisý & Bowling 2017, "Equilibrium approximation qua
 current no-limit poker bots"), played against a *model* instead of a known policy: a call
 or check is worth our equity against the opponent's range times the pot, assuming the hand
 is checked down after it; a bet of ``x`` wins the pot when the modelled opponent folds, and
-otherwise is worth our equity against the hands that continue (a raise read as a call).
+otherwise is worth our equity against the hands that call; against the hands that re-raise
+(the pot, as we price it) it is worth the better of folding and calling.
 Beyond LBR, a hand checked down is also won when the opponent folds to no bet on a later
 street: the random bot does a third of the time, and a bot that folds its weak hands when
 checking is free does so with hands we beat anyway, so the model's random part counts.
@@ -104,16 +105,32 @@ class Responder:
         committed = snapshot.to_call + raise_part
         pot_after = snapshot.pot + committed
         facing = Situation(snapshot.street, facing_of(raise_part, pot_after), self._earlier)
-        continuing = self.weights * (
-            1.0 - self.model.likelihood(facing, Kind.FOLD, self._percentiles)
-        )
-        fold_share = 1.0 - continuing.sum() / self.weights.sum()
-        if continuing.sum() <= 0:
-            return Option(action, float(snapshot.pot), committed)
+        folds = self.model.likelihood(facing, Kind.FOLD, self._percentiles)
+        raises = self.model.likelihood(facing, Kind.AGGRESSIVE, self._percentiles)
+        behind = min(snapshot.stack - committed, opponent_stack - raise_part)
+        if behind <= 0:  # all in: a raise can only be a call
+            raises = np.zeros_like(raises)
+        callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
+        total = self.weights.sum()
         free = self.free_fold_chance(committed, raise_part, acts_again=False)
-        won = free + (1.0 - free) * range_share(self._shares, continuing)
+        won = free + (1.0 - free) * range_share(self._shares, callers)
         called = won * (pot_after + raise_part) - committed
-        return Option(action, fold_share * snapshot.pot + (1.0 - fold_share) * called, committed)
+        value = (total - callers.sum() - raisers.sum()) / total * snapshot.pot
+        value += callers.sum() / total * called
+        if raisers.sum() > 0:
+            value += (
+                raisers.sum()
+                / total
+                * self.raised_value(raisers, pot_after + raise_part, committed, behind)
+            )
+        return Option(action, value, committed)
+
+    def raised_value(self, raisers: np.ndarray, pot: int, committed: int, behind: int) -> float:
+        """Our value when the opponent re-raises the pot (``pot`` after its call, capped by
+        the stacks ``behind``): the better of folding and calling against its raising range."""
+        extra = min(pot, behind)
+        call_down = range_share(self._shares, raisers) * (pot + 2 * extra) - committed - extra
+        return max(-float(committed), call_down)
 
     def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:
         """The chance the opponent folds later in the hand to no bet (a random player does;
