@@ -1,10 +1,10 @@
 """The decisions a hand's action records show: who acted, on which street, facing what bet.
 
 An opponent model counts what a player does by *situation*: the street and the size of the
-bet it faces, relative to the pot before that bet (none, up to 0.6 pot, up to 1.2 pot,
-more). Replaying PyPokerEngine's ``action_histories`` (read once by
-:func:`agent.boundary.snapshot.read_history`) gives each voluntary action of the hand with
-its situation; blinds and antes are not decisions.
+bet it faces, relative to the pot before that bet (none, up to 0.6 pot, up to 1.2 pot, up
+to 3 pots as a preflop open, more as a shove). Replaying PyPokerEngine's
+``action_histories`` (read once by :func:`agent.boundary.snapshot.read_history`) gives each
+voluntary action of the hand with its situation; blinds and antes are not decisions.
 
 >>> from agent.boundary.snapshot import ActionRecord, Street
 >>> blinds = [ActionRecord(Street.PREFLOP, 0, "SMALLBLIND", 5, 5, 5),
@@ -12,7 +12,7 @@ its situation; blinds and antes are not decisions.
 >>> shove = ActionRecord(Street.PREFLOP, 0, "RAISE", 1000, 995, 990)
 >>> fold = ActionRecord(Street.PREFLOP, 1, "FOLD", 0, 0, 0)
 >>> [(d.seat, d.situation.facing.name, d.kind.name) for d in hand_decisions([*blinds, shove, fold])]
-[(0, 'SMALL', 'AGGRESSIVE'), (1, 'LARGE', 'FOLD')]
+[(0, 'SMALL', 'AGGRESSIVE'), (1, 'HUGE', 'FOLD')]
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from enum import IntEnum
 from agent.boundary.snapshot import ActionRecord, Street
 
 SMALL_BET = 0.6  # a bet of at most this share of the pot before it is small
-MEDIUM_BET = 1.2  # ... at most this share, medium; larger (overbets, shoves), large
+MEDIUM_BET = 1.2  # ... at most this share, medium
+LARGE_BET = 3.0  # ... at most this share, large (a preflop open); larger (shoves), huge
 FORCED = ("ANTE", "SMALLBLIND", "BIGBLIND")
 
 
@@ -43,6 +44,7 @@ class Facing(IntEnum):
     SMALL = 1
     MEDIUM = 2
     LARGE = 3
+    HUGE = 4
 
 
 class Earlier(IntEnum):
@@ -71,15 +73,18 @@ class Situation:
 def facing_of(to_call: int, pot: int) -> Facing:
     """The size class of a bet of ``to_call`` chips that made the pot ``pot`` chips.
 
-    >>> [facing_of(bet, pot).name for bet, pot in [(0, 30), (10, 30), (30, 60), (99, 100)]]
-    ['NONE', 'SMALL', 'MEDIUM', 'LARGE']
+    >>> bets = [(0, 30), (10, 30), (30, 60), (20, 35), (99, 100)]
+    >>> [facing_of(bet, pot).name for bet, pot in bets]
+    ['NONE', 'SMALL', 'MEDIUM', 'LARGE', 'HUGE']
     """
     if to_call <= 0:
         return Facing.NONE
     ratio = to_call / max(1, pot - to_call)
     if ratio <= SMALL_BET:
         return Facing.SMALL
-    return Facing.MEDIUM if ratio <= MEDIUM_BET else Facing.LARGE
+    if ratio <= MEDIUM_BET:
+        return Facing.MEDIUM
+    return Facing.LARGE if ratio <= LARGE_BET else Facing.HUGE
 
 
 def kind_of(record_kind: str) -> Kind:

@@ -36,7 +36,8 @@ PRIOR = np.array(
         [0.02, 0.63, 0.35],  # no bet: check or bet (a fold here is rare and free to model)
         [0.35, 0.45, 0.20],  # small bet
         [0.45, 0.42, 0.13],  # medium bet
-        [0.55, 0.38, 0.07],  # large bet, all-in
+        [0.55, 0.35, 0.10],  # large bet: a preflop open, an overbet
+        [0.70, 0.29, 0.01],  # huge bet: a shove
     ]
 )
 PRIOR_WEIGHT = 6.0  # pseudo-actions of the prior in each situation

@@ -54,7 +54,7 @@ def test_a_bet_is_worth_the_pot_against_an_opponent_who_always_folds():
         *make_decision(["2c", "3d"], ["Ah", "Kh", "9s", "8d", "4c"], pot=100, stack=900)
     )
     model = OpponentModel()
-    for facing in (Facing.SMALL, Facing.MEDIUM, Facing.LARGE):
+    for facing in [facing for facing in Facing if facing != Facing.NONE]:
         for _ in range(100_000):
             model.count(Situation(Street.RIVER, facing), Kind.FOLD)
     weights = opening_range([*snapshot.hole, *snapshot.board])
