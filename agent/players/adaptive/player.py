@@ -7,7 +7,8 @@ best of these instead of cfrv2's action when both hold:
 
 * **the data says it gains**: its gain in value over cfrv2's own mix against the learned
   model, less its gain (if any) against the prior model (an opponent no data has been seen
-  of), is more than ``margin`` of the pot. The valuation looks one street ahead, so it is
+  of), is more than ``margin`` of the stake (the pot and the chips the action adds beyond
+  cfrv2's). The valuation looks one street ahead, so it is
   biased, and against the prior it already prefers other actions to cfrv2's in many spots;
   the difference keeps only what the opponent's observed play adds. Of the actions that pass,
   the one worth most against the learned model is played. Against an opponent that plays
@@ -43,7 +44,7 @@ from agent.players.player import CFRv2Player
 from agent.poker.cards import parse_cards
 
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
-DEFAULT_MARGIN = 0.05  # share of the pot a deviation must gain over cfrv2's mix
+DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -53,8 +54,9 @@ class AdaptivePlayer(CFRv2Player):
     """cfrv2 that models each opponent and best-responds to the model within a safe budget.
 
     ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
-    pot a deviation must gain over cfrv2's play; ``exploit=False`` keeps the models but plays
-    cfrv2 (for measuring). Other arguments are :class:`CFRv2Player`'s.
+    stake (the pot and the chips it adds) a deviation must gain over cfrv2's play;
+    ``exploit=False`` keeps the models but plays cfrv2 (for measuring). Other arguments are
+    :class:`CFRv2Player`'s.
     """
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)
@@ -116,8 +118,8 @@ class AdaptivePlayer(CFRv2Player):
             return None
         supported = [
             action
-            for action, (gain, _) in learned.items()
-            if gain - max(0.0, prior[action][0]) > self.margin * snapshot.pot
+            for action, (gain, extra) in learned.items()
+            if gain - max(0.0, prior[action][0]) > self.margin * (snapshot.pot + max(0.0, extra))
         ]
         if not supported:
             return None
