@@ -28,6 +28,7 @@ session fresh instances.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -43,6 +44,7 @@ from agent.players.adaptive.shares import pot_shares
 from agent.players.player import CFRv2Player
 from agent.poker.cards import parse_cards
 
+LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
@@ -56,7 +58,9 @@ class AdaptivePlayer(CFRv2Player):
     ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
     stake (the pot and the chips it adds) a deviation must gain over cfrv2's play;
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring). Other arguments are
-    :class:`CFRv2Player`'s.
+    :class:`CFRv2Player`'s. ``policy_table`` stays cfrv2's (it ranks our own range for the
+    turn and river defence); ``learns`` tells local best response to read this player
+    holding by holding instead.
     """
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)
@@ -73,7 +77,7 @@ class AdaptivePlayer(CFRv2Player):
         if not allowance >= 0:
             raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
         if not margin >= 0:
-            raise ValueError(f"margin={margin!r}: expected a share of the pot, 0 or more")
+            raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
@@ -180,6 +184,7 @@ class AdaptivePlayer(CFRv2Player):
             self.learn(hand_info, round_state)
         except Exception:  # a model update must never stop the game
             self.errors += 1
+            LOG.exception("the adaptive player could not learn from a hand's result")
 
     def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
         """Count every opponent action of the hand, learn from shown hands, add the result."""
