@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,15 @@ from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.shares import pot_shares
-from agent.players.player import CFRv2Player
+from agent.players.blueprint_store import Blueprint
+from agent.players.player import (
+    DEFAULT_MULTIWAY,
+    DEFAULT_PREFLOP_DEFENSE,
+    DEFAULT_PUSHFOLD_PLAYERS,
+    DEFAULT_RULE,
+    DEFAULT_SIZING,
+    CFRv2Player,
+)
 from agent.poker.cards import parse_cards
 
 LOG = logging.getLogger(__name__)
@@ -67,13 +76,35 @@ class AdaptivePlayer(CFRv2Player):
 
     def __init__(
         self,
-        *args: Any,
+        blueprint: str | Path | Blueprint | None = None,
+        simulations: int | None = None,
+        *,
         allowance: float = DEFAULT_ALLOWANCE,
         margin: float = DEFAULT_MARGIN,
         exploit: bool = True,
-        **kwargs: Any,
+        sizing: str = DEFAULT_SIZING,
+        rule: str = DEFAULT_RULE,
+        pushfold: bool = True,
+        pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
+        own_range: bool = True,
+        multiway: str = DEFAULT_MULTIWAY,
+        preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
     ) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(
+            blueprint,
+            simulations,
+            sizing=sizing,
+            rule=rule,
+            pushfold=pushfold,
+            pushfold_players=pushfold_players,
+            own_range=own_range,
+            multiway=multiway,
+            preflop_defense=preflop_defense,
+            rng=rng,
+            seed=seed,
+        )
         if not allowance >= 0:
             raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
         if not margin >= 0:
@@ -229,5 +260,7 @@ class AdaptivePlayer(CFRv2Player):
 
 
 def setup_ai(**options: Any) -> AdaptivePlayer:
-    """A fresh adaptive player (PyPokerEngine's bot-file convention); options as the class's."""
+    """A fresh adaptive player (PyPokerEngine's bot-file convention); options as the class's.
+
+    The arena builds the class itself, whose signature names ``rng``, so that it is seeded."""
     return AdaptivePlayer(**options)

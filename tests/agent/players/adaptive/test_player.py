@@ -23,9 +23,23 @@ from arena.tournament.structure import doubling_levels
 UNSEEN = Path(__file__).with_name("unseen_bots.py")
 
 
-def session_result(bot: str, opponent: str, hands: int = 200, seed: int = 0) -> float:
+def session_rows(bot: str, opponent: str, hands: int, seed: int = 0) -> tuple[MatchConfig, list]:
     config = MatchConfig(bot, opponent, hands=hands, seed=seed, session_hands=hands // 2)
-    return rows_stats(config, config.play(list(range(hands)))).sb_per_hand
+    return config, config.play(list(range(hands)))
+
+
+def session_result(bot: str, opponent: str, hands: int = 400, seed: int = 0) -> float:
+    return rows_stats(*session_rows(bot, opponent, hands, seed)).sb_per_hand
+
+
+def test_the_same_seed_gives_the_same_hands_whatever_ran_before():
+    first = session_rows("adaptive", "random", hands=40)[1]
+    np.random.default_rng().random(10)  # disturb what is not ours to seed
+    second = session_rows("adaptive", "random", hands=40)[1]
+    strip = [{k: v for k, v in row.items() if not k.startswith("decision_ms")} for row in first]
+    assert strip == [
+        {k: v for k, v in r.items() if not k.startswith("decision_ms")} for r in second
+    ]
 
 
 def test_it_wins_far_more_than_cfrv2_from_a_calling_station():
