@@ -35,10 +35,9 @@ from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import Level, Thresholds, win_rate
 from agent.players.defense import RAISE_SHARE
-from agent.poker.cards import hole_class_index
 from agent.poker.equity import preflop_equity
 from agent.poker.holding_equity import holding_equity
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask
+from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_classes
 
 MIN_RANGE_WEIGHT = 1e-9  # below this the recorded range is read as no information
 
@@ -120,12 +119,12 @@ def holding_win_rates(board: Sequence[int]) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _preflop_win_rates() -> np.ndarray:
+    classes = holding_classes()
     by_class = {}
-    for a, b in HOLDING_CARDS:
-        index = hole_class_index((int(a), int(b)))
+    for (a, b), index in zip(HOLDING_CARDS, classes, strict=True):
         if index not in by_class:
             by_class[index] = win_rate(preflop_equity((int(a), int(b))))
-    rates = np.array([by_class[hole_class_index((int(a), int(b)))] for a, b in HOLDING_CARDS])
+    rates = np.array([by_class[index] for index in classes])
     rates.flags.writeable = False
     return rates
 

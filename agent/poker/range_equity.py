@@ -29,11 +29,12 @@ over the same (holding, completion) pairs, is exactly the range equity; ties cou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
-from agent.poker.cards import parse_cards
+from agent.poker.cards import hole_class_index, parse_cards
 from agent.poker.equity import remaining_deck
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, next_state, seed_from
@@ -63,6 +64,18 @@ def holding_index(first: int, second: int) -> int:
     if position < 0:
         raise ValueError(f"cards {first} and {second} do not make a holding of two distinct cards")
     return position
+
+
+@lru_cache(maxsize=1)
+def holding_classes() -> np.ndarray:
+    """The hole-card class (``hole_class_index``, 0..168) of each of the 1,326 holdings.
+
+    >>> int(holding_classes()[holding_index(48, 49)])  # two aces: AA, class 0
+    0
+    """
+    classes = np.array([hole_class_index((int(a), int(b))) for a, b in HOLDING_CARDS])
+    classes.flags.writeable = False
+    return classes
 
 
 def blocked_mask(cards: Sequence[int]) -> np.ndarray:

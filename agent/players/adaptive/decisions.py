@@ -102,8 +102,6 @@ class Decision:
     seat: int
     situation: Situation
     kind: Kind
-    to_call: int
-    pot: int
 
     @property
     def street(self) -> Street:
@@ -132,7 +130,7 @@ def hand_decisions(history: Sequence[ActionRecord]) -> list[Decision]:
             before = earlier.get(record.seat, Earlier.NONE)
             situation = Situation(record.street, facing_of(to_call, pot), before)
             kind = kind_of(record.kind)
-            decisions.append(Decision(position, record.seat, situation, kind, to_call, pot))
+            decisions.append(Decision(position, record.seat, situation, kind))
             if kind != Kind.FOLD:
                 earlier[record.seat] = Earlier(int(kind))
         if record.kind != "ANTE":

@@ -78,7 +78,6 @@ class OpponentModel:
     def __init__(self) -> None:
         self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
         self.lambda_log = np.tile(np.log(LAMBDA_PRIOR), (GROUPS, 1))
-        self.hands = 0
 
     def frequencies(self, situation: Situation) -> np.ndarray:
         """Fold, check-call and bet-raise probabilities in a situation (the prior blended in)."""
@@ -102,7 +101,6 @@ class OpponentModel:
     def start_hand(self) -> None:
         """Age the counts by one hand."""
         self.counts *= DECAY
-        self.hands += 1
 
     def count(self, situation: Situation, kind: Kind) -> None:
         """One action seen."""

@@ -69,7 +69,7 @@ class AdaptivePlayer(CFRv2Player):
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring). Other arguments are
     :class:`CFRv2Player`'s. ``policy_table`` stays cfrv2's (it ranks our own range for the
     turn and river defence); ``learns`` tells local best response to read this player
-    holding by holding instead.
+    holding by holding instead. ``deviations`` counts the decisions where it left cfrv2's play.
     """
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)

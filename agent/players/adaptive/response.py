@@ -80,8 +80,7 @@ class Responder:
     def __post_init__(self) -> None:
         snapshot = self.snapshot
         self._percentiles = percentiles_within(self.weights, strengths(snapshot.board))
-        self._shares = self.shares
-        self._equity = range_share(self._shares, self.weights)
+        self._equity = range_share(self.shares, self.weights)
         self._earlier = earlier_action(snapshot.history, self.opponent, snapshot.street)
 
     def options(self, actions: Sequence[Action]) -> list[Option]:
@@ -113,7 +112,7 @@ class Responder:
         callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
         total = self.weights.sum()
         free = self.free_fold_chance(committed, raise_part, acts_again=False)
-        won = free + (1.0 - free) * range_share(self._shares, callers)
+        won = free + (1.0 - free) * range_share(self.shares, callers)
         called = won * (pot_after + raise_part) - committed
         value = (total - callers.sum() - raisers.sum()) / total * snapshot.pot
         value += callers.sum() / total * called
@@ -129,7 +128,7 @@ class Responder:
         """Our value when the opponent re-raises the pot (``pot`` after its call, capped by
         the stacks ``behind``): the better of folding and calling against its raising range."""
         extra = min(pot, behind)
-        call_down = range_share(self._shares, raisers) * (pot + 2 * extra) - committed - extra
+        call_down = range_share(self.shares, raisers) * (pot + 2 * extra) - committed - extra
         return max(-float(committed), call_down)
 
     def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:

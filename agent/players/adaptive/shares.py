@@ -10,13 +10,12 @@ on the flop a sample of (turn, river) pairs, on the turn and river every complet
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
 from agent.abstraction.preflop_matchup_table import shipped_matchups
 from agent.poker.cards import hole_class_index
-from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, holding_shares
+from agent.poker.range_equity import blocked_mask, holding_classes, holding_shares
 
 FLOP_SAMPLES = 150  # (turn, river) pairs drawn on the flop
 
@@ -25,7 +24,7 @@ def pot_shares(hole: Sequence[int], board: Sequence[int], rng: np.random.Generat
     """Our pot share against each holding (0 for holdings that share a card with ours or the
     board's)."""
     if not board:
-        shares = shipped_matchups().equity()[hole_class_index(tuple(hole))][_holding_classes()]
+        shares = shipped_matchups().equity()[hole_class_index(tuple(hole))][holding_classes()]
         return np.where(blocked_mask(list(hole)), 0.0, shares)
     samples = FLOP_SAMPLES if len(board) == 3 else None
     return holding_shares(hole, board, samples=samples, rng=rng)
@@ -39,10 +38,3 @@ def range_share(shares: np.ndarray, weights: np.ndarray) -> float:
     """
     total = float(weights.sum())
     return float(weights @ shares) / total if total > 0 else 0.0
-
-
-@lru_cache(maxsize=1)
-def _holding_classes() -> np.ndarray:
-    classes = np.array([hole_class_index((int(a), int(b))) for a, b in HOLDING_CARDS])
-    classes.flags.writeable = False
-    return classes
