@@ -18,6 +18,11 @@ best of these instead of cfrv2's action when both hold:
   ``FOLD_RISK`` of the pot) are at most ``allowance`` big blinds plus the chips this player
   has won so far. A bot that changes style can cost at most that allowance before the
   winnings it gave back stop the exploitation.
+* **in a tournament, it is worth the risk**: where the stacks carry over from hand to hand
+  (PyPokerEngine's ``max_round`` above 1), a bust ends the game, and the values above are
+  certainty equivalents under a risk aversion of ``risk`` per starting stack
+  (:mod:`.risk`) instead of means: a player that already beats a calling station hand by
+  hand does not stake its stack on one hand against it for a small gain in chips.
 
 Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
 (all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
@@ -41,6 +46,7 @@ from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
+from agent.players.adaptive.risk import certainty_equivalent
 from agent.players.adaptive.shares import pot_shares
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
@@ -56,6 +62,7 @@ from agent.poker.cards import parse_cards
 LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
+DEFAULT_RISK = 2.0  # tournaments: risk aversion times the starting stack (.risk)
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -65,7 +72,8 @@ class AdaptivePlayer(CFRv2Player):
     """cfrv2 that models each opponent and best-responds to the model within a safe budget.
 
     ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
-    stake (the pot and the chips it adds) a deviation must gain over cfrv2's play;
+    stake (the pot and the chips it adds) a deviation must gain over cfrv2's play; ``risk``:
+    the risk aversion in tournaments, per starting stack (0: chips are worth their mean);
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring). Other arguments are
     :class:`CFRv2Player`'s. ``policy_table`` stays cfrv2's (it ranks our own range for the
     turn and river defence); ``learns`` tells local best response to read this player
@@ -81,6 +89,7 @@ class AdaptivePlayer(CFRv2Player):
         *,
         allowance: float = DEFAULT_ALLOWANCE,
         margin: float = DEFAULT_MARGIN,
+        risk: float = DEFAULT_RISK,
         exploit: bool = True,
         sizing: str = DEFAULT_SIZING,
         rule: str = DEFAULT_RULE,
@@ -109,7 +118,11 @@ class AdaptivePlayer(CFRv2Player):
             raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
         if not margin >= 0:
             raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
+        if not risk >= 0:
+            raise ValueError(f"risk={risk!r}: expected an aversion per starting stack, 0 or more")
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
+        self.risk = float(risk)
+        self.aversion = 0.0  # per chip: 0 in a cash game, risk / starting stack in a tournament
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
         self.deviations = 0
@@ -180,12 +193,13 @@ class AdaptivePlayer(CFRv2Player):
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, dead)
         if weights.sum() <= 0:
             return None
-        responder = Responder(snapshot, opponent, weights, model, shares)
+        responder = Responder(snapshot, opponent, weights, model, shares, self.aversion)
         options = {o.action: o for o in responder.options(actions)}
-        base_value = sum(p * options[(n, a)].value for n, a, p in base)
+        base_outcomes = [(p * q, d) for n, a, p in base for q, d in options[(n, a)].outcomes]
+        base_worth = certainty_equivalent(base_outcomes, self.aversion)
         base_committed = sum(p * options[(n, a)].committed for n, a, p in base)
         return {
-            action: (option.value - base_value, option.committed - base_committed)
+            action: (option.worth(self.aversion) - base_worth, option.committed - base_committed)
             for action, option in options.items()
         }
 
@@ -194,6 +208,15 @@ class AdaptivePlayer(CFRv2Player):
         return self.allowance * big_blind + self.won
 
     # -- learning --------------------------------------------------------------------------
+
+    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
+        """A game of more than one hand carries the stacks over: a tournament, where the
+        deviations are valued by certainty equivalent (:mod:`.risk`); one hand: by the mean."""
+        super().receive_game_start_message(game_info)
+        rule = game_info.get("rule", {})
+        stack, hands = rule.get("initial_stack"), rule.get("max_round")
+        tournament = isinstance(hands, int) and hands > 1 and isinstance(stack, int) and stack > 0
+        self.aversion = self.risk / stack if tournament else 0.0
 
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]

@@ -9,7 +9,10 @@ otherwise is worth our equity against the hands that call; against the hands tha
 Beyond LBR, a hand checked down is also won when the opponent folds to no bet on a later
 street: the random bot does a third of the time, and a bot that folds its weak hands when
 checking is free does so with hands we beat anyway, so the model's random part counts.
-Values are in chips, relative to folding now.
+Values are in chips, relative to folding now. Each option also keeps its outcomes (the
+chance and the chips of each way the hand can end) so that a tournament can price its risk
+(:mod:`.risk`): with ``aversion > 0`` the better of folding and calling a re-raise is chosen
+by certainty equivalent.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from agent.players.adaptive.decisions import (
 )
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import percentiles_within, strengths
+from agent.players.adaptive.risk import Outcome, certainty_equivalent, mean_value
 from agent.players.adaptive.shares import range_share
 
 BET_FRACTIONS = (0.5, 1.0)  # raise by these shares of the pot after our call; and all-in
@@ -45,11 +49,20 @@ BET_FRACTIONS = (0.5, 1.0)  # raise by these shares of the pot after our call; a
 
 @dataclass(frozen=True)
 class Option:
-    """An action, its value in chips (relative to folding now) and the chips it puts in."""
+    """An action, its outcomes (chance, chips relative to folding now), the chips it puts in."""
 
     action: Action
-    value: float
+    outcomes: tuple[Outcome, ...]
     committed: int
+
+    @property
+    def value(self) -> float:
+        """The expected chips, relative to folding now."""
+        return mean_value(self.outcomes)
+
+    def worth(self, aversion: float) -> float:
+        """The certainty equivalent under risk aversion ``aversion`` (:mod:`.risk`)."""
+        return certainty_equivalent(self.outcomes, aversion)
 
 
 def candidate_actions(snapshot: Snapshot) -> list[Action]:
@@ -76,6 +89,7 @@ class Responder:
     weights: np.ndarray
     model: OpponentModel
     shares: np.ndarray  # our pot share against each holding (agent.players.adaptive.shares)
+    aversion: float = 0.0  # risk aversion, 1/chips (agent.players.adaptive.risk)
 
     def __post_init__(self) -> None:
         snapshot = self.snapshot
@@ -92,13 +106,13 @@ class Responder:
         name, amount = action
         snapshot = self.snapshot
         if name == FOLD:
-            return Option(action, 0.0, 0)
+            return Option(action, ((1.0, 0.0),), 0)
         if name != RAISE:
             call = snapshot.to_call
             acts_again = call == 0 and self._earlier == Earlier.NONE
             free = self.free_fold_chance(call, 0, acts_again)
             won = free + (1.0 - free) * self._equity
-            return Option(action, won * (snapshot.pot + call) - call, call)
+            return Option(action, ((won, float(snapshot.pot)), (1.0 - won, -float(call))), call)
         opponent_stack = snapshot.stacks[self.opponent]
         raise_part = min(amount - snapshot.call_amount, opponent_stack)
         committed = snapshot.to_call + raise_part
@@ -111,25 +125,32 @@ class Responder:
             raises = np.zeros_like(raises)
         callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
         total = self.weights.sum()
+        call_share = callers.sum() / total
+        fold_share = 1.0 - call_share - raisers.sum() / total
         free = self.free_fold_chance(committed, raise_part, acts_again=False)
         won = free + (1.0 - free) * range_share(self.shares, callers)
-        called = won * (pot_after + raise_part) - committed
-        value = (total - callers.sum() - raisers.sum()) / total * snapshot.pot
-        value += callers.sum() / total * called
+        outcomes = [
+            (fold_share, float(snapshot.pot)),
+            (call_share * won, float(pot_after + raise_part - committed)),
+            (call_share * (1.0 - won), -float(committed)),
+        ]
         if raisers.sum() > 0:
-            value += (
-                raisers.sum()
-                / total
-                * self.raised_value(raisers, pot_after + raise_part, committed, behind)
-            )
-        return Option(action, value, committed)
+            reraised = self.reraised(raisers, pot_after + raise_part, committed, behind)
+            outcomes += [(raisers.sum() / total * p, d) for p, d in reraised]
+        return Option(action, tuple(outcomes), committed)
 
-    def raised_value(self, raisers: np.ndarray, pot: int, committed: int, behind: int) -> float:
-        """Our value when the opponent re-raises the pot (``pot`` after its call, capped by
+    def reraised(
+        self, raisers: np.ndarray, pot: int, committed: int, behind: int
+    ) -> tuple[Outcome, ...]:
+        """Our outcomes when the opponent re-raises the pot (``pot`` after its call, capped by
         the stacks ``behind``): the better of folding and calling against its raising range."""
         extra = min(pot, behind)
-        call_down = range_share(self.shares, raisers) * (pot + 2 * extra) - committed - extra
-        return max(-float(committed), call_down)
+        share = range_share(self.shares, raisers)
+        fold = ((1.0, -float(committed)),)
+        call = ((share, float(pot + extra - committed)), (1.0 - share, -float(committed + extra)))
+        if certainty_equivalent(call, self.aversion) > certainty_equivalent(fold, self.aversion):
+            return call
+        return fold
 
     def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:
         """The chance the opponent folds later in the hand to no bet (a random player does;

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Street
@@ -86,3 +87,28 @@ def test_a_shown_hand_gives_every_suit_combination_of_its_ranks():
     assert len(holdings_of_ranks(12, 11, [])) == 16  # AK
     assert len(holdings_of_ranks(12, 12, [])) == 6  # AA
     assert len(holdings_of_ranks(12, 11, parse_cards(["As"]))) == 12
+
+
+def test_every_option_is_a_whole_gamble_and_risk_costs_a_shove_more_than_a_call():
+    snapshot = AdaptivePlayer(seed=0).snapshot(
+        *make_decision(["Ah", "Qd"], ["Ac", "7h", "2s"], pot=100, stack=900)
+    )
+    weights = opening_range([*snapshot.hole, *snapshot.board])
+    shares = pot_shares(snapshot.hole, snapshot.board, np.random.default_rng(0))
+    neutral = Responder(snapshot, 1, weights, OpponentModel(), shares)
+    averse = Responder(snapshot, 1, weights, OpponentModel(), shares, aversion=2.0 / 1000)
+    for option in neutral.options(candidate_actions(snapshot)):
+        assert sum(p for p, _ in option.outcomes) == pytest.approx(1.0)
+        assert option.worth(0.0) == pytest.approx(option.value)
+    options = {o.action: o for o in averse.options(candidate_actions(snapshot))}
+    check, shove = options[("call", 0)], options[("raise", snapshot.max_raise)]
+    assert check.value - check.worth(averse.aversion) < shove.value - shove.worth(averse.aversion)
+
+
+def test_it_is_risk_averse_only_where_the_stacks_carry_over():
+    player = AdaptivePlayer(seed=0, risk=3.0)
+    rule = {"initial_stack": 1500, "small_blind_amount": 10, "ante": 0, "blind_structure": {}}
+    player.receive_game_start_message({"player_num": 2, "rule": {**rule, "max_round": 1}})
+    assert player.aversion == 0.0  # one hand a game: the arena's cash matches
+    player.receive_game_start_message({"player_num": 2, "rule": {**rule, "max_round": 300}})
+    assert player.aversion == pytest.approx(3.0 / 1500)

@@ -1,0 +1,56 @@
+"""What a gamble is worth to a player who must not go broke: certainty equivalents.
+
+In a cash game every chip is worth the same, and an action is worth its mean. In a freezeout
+tournament a bust ends the game, and a player that beats its opponents hand after hand
+should not stake its stack on one hand for a small gain in chips. Chen & Ankenman (*The
+Mathematics of Poker*, 2006, ch. 22, "risk of ruin") model the stack as a random walk with
+an edge ``mu`` and a variance ``sigma^2`` a hand: the chance of going broke from ``b`` chips
+is ``exp(-alpha b)`` with ``alpha = 2 mu / sigma^2``, so the chance of winning the chips of
+the table rises like ``1 - exp(-alpha x)`` in the player's chips ``x``. A player that
+maximises it values a gamble with outcomes ``d_i`` (chips, relative to any fixed point) of
+probabilities ``p_i`` by its certainty equivalent under that exponential utility,
+
+    CE = -ln(sum_i p_i exp(-alpha d_i)) / alpha,
+
+which is the mean when ``alpha = 0`` and less than the mean for any spread when
+``alpha > 0``. The adaptive agent plays cash games with ``alpha = 0`` and tournaments with
+``alpha = risk / starting stack`` (``agent.players.adaptive.player``).
+
+>>> coin_flip = ((0.5, 100.0), (0.5, -100.0))
+>>> certainty_equivalent(coin_flip, 0.0), round(certainty_equivalent(coin_flip, 0.01), 2)
+(0.0, -43.38)
+>>> certainty_equivalent(((1.0, 25.0),), 0.5)  # a sure thing is worth itself
+25.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+Outcome = tuple[float, float]  # (probability, chips relative to folding now)
+
+
+def mean_value(outcomes: Iterable[Outcome]) -> float:
+    """The expected chips of a gamble."""
+    return sum(p * d for p, d in outcomes)
+
+
+def certainty_equivalent(outcomes: Iterable[Outcome], aversion: float) -> float:
+    """The sure chips worth as much as the gamble under risk aversion ``aversion`` (1/chips).
+
+    Probabilities need not sum to 1 exactly (they are normalised); outcomes of probability
+    0 are ignored.
+    """
+    if aversion < 0:
+        raise ValueError(f"risk aversion must be 0 or more, got {aversion}")
+    live = [(p, d) for p, d in outcomes if p > 0]
+    total = sum(p for p, _ in live)
+    if total <= 0:
+        raise ValueError("a gamble needs an outcome of positive probability")
+    if aversion == 0:
+        return mean_value(live) / total
+    # log-sum-exp, shifted by the worst outcome so that no exponent overflows
+    worst = min(d for _, d in live)
+    spread = sum(p / total * math.exp(-aversion * (d - worst)) for p, d in live)
+    return worst - math.log(spread) / aversion
