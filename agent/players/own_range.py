@@ -36,7 +36,7 @@ from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import Level, Thresholds, win_rate
 from agent.players.defense import RAISE_SHARE
 from agent.poker.equity import preflop_equity
-from agent.poker.holding_equity import holding_equity
+from agent.poker.holding_equity import holding_equity, sampled_flop_equity
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_classes
 
 MIN_RANGE_WEIGHT = 1e-9  # below this the recorded range is read as no information
@@ -110,11 +110,18 @@ def action_likelihood(action: Action, table: Sequence[Sequence[WeightedAction]])
 
 
 def holding_win_rates(board: Sequence[int]) -> np.ndarray:
-    """Each holding's win rate (win or tie) against a random hand: exact after the flop
-    (one all-holdings pass per board), the 169-class table preflop."""
-    if board:
-        return holding_equity(tuple(board)).win_rate[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
-    return _preflop_win_rates()
+    """Each holding's win rate (win or tie) against a random hand: exact on the turn and
+    river (one all-holdings pass per board, a few ms), on the flop over the board-seeded
+    sample of 150 run-outs (about 13 ms instead of the exact pass's 100: a flop decision
+    pays it once, and the win rates are within about .02 of exact), the 169-class table
+    preflop."""
+    if len(board) == 3:
+        table = sampled_flop_equity(board)
+    elif board:
+        table = holding_equity(tuple(board))
+    else:
+        return _preflop_win_rates()
+    return table.win_rate[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
 
 
 @lru_cache(maxsize=1)
