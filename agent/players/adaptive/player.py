@@ -62,7 +62,7 @@ from agent.poker.cards import parse_cards
 LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
-DEFAULT_RISK = 2.0  # tournaments: risk aversion times the starting stack (.risk)
+DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated

@@ -18,7 +18,7 @@ def test_without_aversion_a_gamble_is_worth_its_mean():
 
 
 def test_with_aversion_it_is_the_exponential_utility_closed_form():
-    aversion = 2.0 / 1000  # the adaptive agent's default in a tournament of 1,000-chip stacks
+    aversion = 2.0 / 1000  # twice the adaptive agent's default, 1,000-chip stacks
     expected = -math.log(0.8 * math.exp(-2.0) + 0.2 * math.exp(2.0)) / aversion
     assert certainty_equivalent(SHOVE, aversion) == pytest.approx(expected)
     assert certainty_equivalent(SHOVE, aversion) < 0  # the stack is worth more than the flip
