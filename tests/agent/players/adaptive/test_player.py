@@ -10,7 +10,7 @@ import pytest
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import Facing, Kind, Situation
+from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
@@ -112,3 +112,20 @@ def test_it_is_risk_averse_only_where_the_stacks_carry_over():
     assert player.aversion == 0.0  # one hand a game: the arena's cash matches
     player.receive_game_start_message({"player_num": 2, "rule": {**rule, "max_round": 300}})
     assert player.aversion == pytest.approx(3.0 / 1500)
+
+
+def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_station():
+    station = OpponentModel()
+    for street in Street:
+        for facing in Facing:
+            for earlier in Earlier:
+                for _ in range(500):
+                    station.count(Situation(street, facing, earlier), Kind.PASSIVE)
+    decision = make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h", "2s"], pot=100, stack=900)
+    chosen = {}
+    for aversion in (0.0, 1.0 / 1000):  # a cash game; the default in a 1,000-chip tournament
+        player = AdaptivePlayer(seed=0)
+        player.aversion, player.models["p1"] = aversion, station
+        chosen[aversion] = player.policy(player.snapshot(*decision))
+    assert chosen[0.0] == [("raise", 900, 1.0)]  # all in: it wins most against a caller
+    assert chosen[1.0 / 1000] == [("raise", 100, 1.0)]  # the pot: most of the gain, less risk
