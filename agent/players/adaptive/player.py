@@ -62,6 +62,7 @@ from agent.poker.cards import parse_cards
 LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
+DEFAULT_BIAS = 0.5  # share of the gain against the prior model taken as valuation bias
 DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
@@ -89,6 +90,7 @@ class AdaptivePlayer(CFRv2Player):
         *,
         allowance: float = DEFAULT_ALLOWANCE,
         margin: float = DEFAULT_MARGIN,
+        bias: float = DEFAULT_BIAS,
         risk: float = DEFAULT_RISK,
         exploit: bool = True,
         sizing: str = DEFAULT_SIZING,
@@ -121,7 +123,9 @@ class AdaptivePlayer(CFRv2Player):
         if not risk >= 0:
             raise ValueError(f"risk={risk!r}: expected an aversion per starting stack, 0 or more")
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
-        self.risk = float(risk)
+        if not 0 <= bias <= 1:
+            raise ValueError(f"bias={bias!r}: expected a share of the prior's gain, 0 to 1")
+        self.risk, self.bias = float(risk), float(bias)
         self.aversion = 0.0  # per chip: 0 in a cash game, risk / starting stack in a tournament
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
@@ -167,7 +171,8 @@ class AdaptivePlayer(CFRv2Player):
         supported = [
             action
             for action, (gain, extra) in learned.items()
-            if gain - max(0.0, prior[action][0]) > self.margin * (snapshot.pot + max(0.0, extra))
+            if gain - self.bias * max(0.0, prior[action][0])
+            > self.margin * (snapshot.pot + max(0.0, extra))
         ]
         if not supported:
             return None
