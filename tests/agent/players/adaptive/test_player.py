@@ -129,3 +129,13 @@ def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_stati
         chosen[aversion] = player.policy(player.snapshot(*decision))
     assert chosen[0.0] == [("raise", 900, 1.0)]  # all in: it wins most against a caller
     assert chosen[1.0 / 1000] == [("raise", 100, 1.0)]  # the pot: most of the gain, less risk
+
+
+def test_options_out_of_range_are_refused_by_name():
+    for options, name in [
+        ({"bias": 1.5}, "bias"),
+        ({"risk": -1.0}, "risk"),
+        ({"margin": -0.1}, "margin"),
+    ]:
+        with pytest.raises(ValueError, match=name):
+            AdaptivePlayer(seed=0, **options)
