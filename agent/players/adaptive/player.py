@@ -122,12 +122,12 @@ class AdaptivePlayer(CFRv2Player):
             raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
         if not margin >= 0:
             raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
+        if not 0 <= bias <= 1:
+            raise ValueError(f"bias={bias!r}: expected a share of the prior's gain, 0 to 1")
         if not risk >= 0:
             raise ValueError(f"risk={risk!r}: expected an aversion per starting stack, 0 or more")
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
-        if not 0 <= bias <= 1:
-            raise ValueError(f"bias={bias!r}: expected a share of the prior's gain, 0 to 1")
-        self.risk, self.bias = float(risk), float(bias)
+        self.bias, self.risk = float(bias), float(risk)
         self.aversion = 0.0  # per chip: 0 in a cash game, risk / starting stack in a tournament
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
