@@ -125,8 +125,8 @@ class Responder:
             raises = np.zeros_like(raises)
         callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
         total = self.weights.sum()
-        call_share = callers.sum() / total
-        fold_share = 1.0 - call_share - raisers.sum() / total
+        call_share, raise_share = callers.sum() / total, raisers.sum() / total
+        fold_share = 1.0 - call_share - raise_share
         free = self.free_fold_chance(committed, raise_part, acts_again=False)
         won = free + (1.0 - free) * range_share(self.shares, callers)
         outcomes = [
@@ -134,9 +134,9 @@ class Responder:
             (call_share * won, float(pot_after + raise_part - committed)),
             (call_share * (1.0 - won), -float(committed)),
         ]
-        if raisers.sum() > 0:
+        if raise_share > 0:
             reraised = self.reraised(raisers, pot_after + raise_part, committed, behind)
-            outcomes += [(raisers.sum() / total * p, d) for p, d in reraised]
+            outcomes += [(raise_share * p, d) for p, d in reraised]
         return Option(action, tuple(outcomes), committed)
 
     def reraised(
