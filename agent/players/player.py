@@ -235,8 +235,10 @@ class CFRPlayer(PolicyPlayer):
         0.1 s), where a single decision samples it by Monte Carlo as the study does: the same
         distribution of actions.
         """
-        if self.short_stack_spot(snapshot) is not None:
-            return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+        short = self.short_stack_spot(snapshot)
+        if short is not None and self.pushfold_table is not None:
+            table = self.pushfold_table
+            return [pushfold_policy(table, short, replace(snapshot, hole=hole)) for hole in holes]
         self._exact_flop = True  # the law of the flop's Monte Carlo decision, computed exactly
         try:
             return self._policy_table(snapshot, holes)

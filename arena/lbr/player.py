@@ -34,8 +34,10 @@ it has the bot's uuid and is sent every message the bot is sent, its hole cards 
 a bot that learns from hand to hand teaches the model the same (it is never asked to act by
 the engine). A bot with ``action_probabilities(valid_actions, hole_card, round_state)`` (the
 project's policy interface, :mod:`agent.boundary.policy`) is read exactly; one that declares
-``learns = True`` is asked holding by holding with it (a ``policy_table`` it inherits may
-ignore what it learned), and its answers are not kept from one hand to the next. For a bot
+``learns = True`` is asked for all holdings at once by its ``learned_policy_table(snapshot,
+holes)`` if it has one, else holding by holding with ``action_probabilities`` (a
+``policy_table`` it inherits may ignore what it learned); its answers are not kept from one
+hand to the next. For a bot
 without it, the *sampled estimate*: ``declare_action`` is called ``policy_samples`` times
 per holding and the frequencies stand for the probabilities. Before each holding's query the
 model's ``rng`` (if it has one) is re-seeded from the public state and the holding, and the
@@ -243,8 +245,9 @@ class RangeModel:
     def learns(self) -> bool:
         """True for a bot that declares ``learns = True``: its policy depends on what it has
         learned in earlier hands, so the answers of one hand are not kept for the next, and
-        it is asked holding by holding (``action_probabilities``), never by ``policy_table``
-        or ``policy(snapshot)``, which a learning bot may inherit without its learning."""
+        it is asked by ``learned_policy_table`` or holding by holding (``action_probabilities``),
+        never by ``policy_table`` or ``policy(snapshot)``, which a learning bot may inherit
+        without its learning."""
         return getattr(type(self.bot), "learns", False) is True
 
     @property
@@ -316,11 +319,14 @@ class RangeModel:
     def _batch(
         self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
     ) -> Callable[[np.ndarray], list[list[WeightedAction]]] | None:
-        """All holdings in one call, for a PolicyPlayer with ``policy_table`` (agent, baselines)."""
-        if not (self.snapshot_path and callable(getattr(self.bot, "policy_table", None))):
+        """All holdings in one call: ``policy_table`` for a PolicyPlayer (agent, baselines),
+        ``learned_policy_table`` for a learning one that has it (the adaptive agent)."""
+        method = "learned_policy_table" if self.learns else "policy_table"
+        table = getattr(self.bot, method, None)
+        if not callable(table) or not (self.learns or self.snapshot_path):
             return None
         base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
-        return lambda live: self.bot.policy_table(base, [HOLDING_TUPLES[h] for h in live])
+        return lambda live: table(base, [HOLDING_TUPLES[h] for h in live])
 
     def _asker(
         self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]

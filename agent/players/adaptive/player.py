@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
-from agent.players.adaptive.shares import pot_shares
+from agent.players.adaptive.shares import share_table
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     DEFAULT_MULTIWAY,
@@ -68,6 +69,18 @@ DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
+
+
+@dataclass(frozen=True)
+class Gains:
+    """Each action's gain in value over the base mix, and the chips it puts in beyond the
+    mix's, one entry per hole; ``valid``: the holes that leave the opponent a holding."""
+
+    by_action: dict[Action, tuple[np.ndarray, np.ndarray]]
+    valid: np.ndarray
+
+    def __getitem__(self, action: Action) -> tuple[np.ndarray, np.ndarray]:
+        return self.by_action[action]
 
 
 class AdaptivePlayer(CFRv2Player):
@@ -150,65 +163,116 @@ class AdaptivePlayer(CFRv2Player):
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """cfrv2's policy, or the best response to the opponent's model where that is safe."""
         base = super().policy(snapshot)
-        if not self.exploit or snapshot.opponents != 1 or not self._seat_uuids:
+        if not self.exploits(snapshot):
             return base
-        deviation = self.best_response(snapshot, base)
-        return base if deviation is None else deviation
-
-    def best_response(
-        self, snapshot: Snapshot, base: list[WeightedAction]
-    ) -> list[WeightedAction] | None:
-        """Of the actions the data says gain enough over ``base``, the one that gains most
-        against the learned model, when the budget allows."""
-        opponent = next(seat for seat in snapshot.in_hand if seat != snapshot.seat)
-        model = self.models.get(self._seat_uuids[opponent])
-        if model is None:
-            return None
-        actions = list(dict.fromkeys(candidate_actions(snapshot) + [(n, a) for n, a, _ in base]))
-        shares = pot_shares(snapshot.hole, snapshot.board, self.rng)
-        learned = self.gains(snapshot, opponent, model, shares, base, actions)
-        prior = self.gains(snapshot, opponent, PRIOR_MODEL, shares, base, actions)
-        if learned is None or prior is None:
-            return None
-        supported = [
-            action
-            for action, (gain, extra) in learned.items()
-            if gain - self.bias * max(0.0, prior[action][0])
-            > self.margin * (snapshot.pot + max(0.0, extra))
-        ]
-        if not supported:
-            return None
-        action = max(supported, key=lambda a: learned[a][0])
-        risk = FOLD_RISK * snapshot.pot if action[0] == FOLD else 0.0
-        if max(risk, learned[action][1]) > self.budget(snapshot.big_blind):
-            return None
+        deviation = self.best_responses(snapshot, [snapshot.hole], [base])[0]
+        if deviation is None:
+            return base
         self.deviations += 1
-        return certain(action)
+        return certain(deviation)
+
+    def learned_policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """``[self.policy(snapshot with hole h) for h in holes]``, what it has learned
+        included, computed for all at once: what local best response reads (``learns``)."""
+        base = self.policy_table(snapshot, holes)
+        if not self.exploits(snapshot):
+            return base
+        deviations = self.best_responses(snapshot, holes, base)
+        return [
+            mix if deviation is None else certain(deviation)
+            for mix, deviation in zip(base, deviations, strict=True)
+        ]
+
+    def exploits(self, snapshot: Snapshot) -> bool:
+        """True where the player may leave cfrv2's play: heads-up in the hand, with a model
+        of the opponent."""
+        if not self.exploit or snapshot.opponents != 1 or not self._seat_uuids:
+            return False
+        return self._seat_uuids[self.opponent_of(snapshot)] in self.models
+
+    @staticmethod
+    def opponent_of(snapshot: Snapshot) -> int:
+        """The seat of the one opponent left in the hand."""
+        return next(seat for seat in snapshot.in_hand if seat != snapshot.seat)
+
+    def best_responses(
+        self,
+        snapshot: Snapshot,
+        holes: Sequence[tuple[int, int]],
+        bases: Sequence[list[WeightedAction]],
+    ) -> list[Action | None]:
+        """For each hole (with cfrv2's mix there), the action to play instead: of the actions
+        the data says gain enough over the mix, the one that gains most against the learned
+        model, when the budget allows; None to play the mix."""
+        opponent = self.opponent_of(snapshot)
+        model = self.models[self._seat_uuids[opponent]]
+        actions = list(
+            dict.fromkeys(candidate_actions(snapshot) + [(n, a) for b in bases for n, a, _ in b])
+        )
+        shares = share_table(holes, snapshot.board)
+        learned = self.gains(snapshot, holes, model, shares, bases, actions)
+        prior = self.gains(snapshot, holes, PRIOR_MODEL, shares, bases, actions)
+        if learned is None or prior is None:
+            return [None] * len(holes)
+        stake = snapshot.pot
+        budget = self.budget(snapshot.big_blind)
+        scores = []
+        for action in actions:
+            (gain, extra), prior_gain = learned[action], prior[action][0]
+            supported = gain - self.bias * np.maximum(0.0, prior_gain) > self.margin * (
+                stake + np.maximum(0.0, extra)
+            )
+            scores.append(np.where(supported & learned.valid, gain, -np.inf))
+        scores_by_action = np.array(scores)
+        best = scores_by_action.argmax(axis=0)
+        chosen: list[Action | None] = []
+        for hole_index, action_index in enumerate(best):
+            action = actions[action_index]
+            if not np.isfinite(scores_by_action[action_index, hole_index]):
+                chosen.append(None)
+                continue
+            risk = FOLD_RISK * stake if action[0] == FOLD else 0.0
+            extra = float(learned[action][1][hole_index])
+            chosen.append(None if max(risk, extra) > budget else action)
+        return chosen
 
     def gains(
         self,
         snapshot: Snapshot,
-        opponent: int,
+        holes: Sequence[tuple[int, int]],
         model: OpponentModel,
         shares: np.ndarray,
-        base: list[WeightedAction],
+        bases: Sequence[list[WeightedAction]],
         actions: list[Action],
-    ) -> dict[Action, tuple[float, float]] | None:
-        """Each action's gain in value over ``base`` against ``model``, and the chips it puts
-        in beyond ``base``'s; None when the model leaves the opponent no holding."""
-        dead = [*snapshot.hole, *snapshot.board]
-        weights = replay_range(snapshot.history, snapshot.board, opponent, model, dead)
+    ) -> Gains | None:
+        """Each action's gain in value over the base mix against ``model``, and the chips it
+        puts in beyond the mix's, for each hole; None when the model leaves the opponent no
+        holding."""
+        opponent = self.opponent_of(snapshot)
+        weights = replay_range(snapshot.history, snapshot.board, opponent, model)
         if weights.sum() <= 0:
             return None
-        responder = Responder(snapshot, opponent, weights, model, shares, self.aversion)
+        responder = Responder(snapshot, opponent, weights, model, shares, self.aversion, holes)
         options = {o.action: o for o in responder.options(actions)}
-        base_outcomes = [(p * q, d) for n, a, p in base for q, d in options[(n, a)].outcomes]
+        mix = {action: np.zeros(len(holes)) for action in actions}
+        for hole_index, base in enumerate(bases):
+            for name, amount, probability in base:
+                mix[(name, amount)][hole_index] += probability
+        base_outcomes = [
+            (mix[action] * q, d) for action in actions for q, d in options[action].outcomes
+        ]
         base_worth = certainty_equivalent(base_outcomes, self.aversion)
-        base_committed = sum(p * options[(n, a)].committed for n, a, p in base)
-        return {
-            action: (option.worth(self.aversion) - base_worth, option.committed - base_committed)
-            for action, option in options.items()
-        }
+        base_committed = sum(mix[action] * options[action].committed for action in actions)
+        worth = {action: option.worth(self.aversion) for action, option in options.items()}
+        return Gains(
+            {
+                action: (worth[action] - base_worth, option.committed - base_committed)
+                for action, option in options.items()
+            },
+            responder.valid,
+        )
 
     def budget(self, big_blind: int) -> float:
         """Chips a deviation may put at risk: the allowance plus what has been won."""
@@ -286,7 +350,7 @@ class AdaptivePlayer(CFRv2Player):
         def record(decision: Decision, percentiles: np.ndarray) -> None:
             model.shown(decision.situation, decision.kind, percentiles[combos])
 
-        replay_range(history, board, seat, model, dead, on_decision=record)
+        replay_range(history, board, seat, model, on_decision=record)
 
 
 def setup_ai(**options: Any) -> AdaptivePlayer:

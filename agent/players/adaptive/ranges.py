@@ -1,10 +1,13 @@
 """The opponent's range in a hand: Bayes over its actions under its model.
 
-The range is a weight on each of the 1,326 holdings. It starts uniform over the holdings our
-cards and the board leave possible; each action of the opponent multiplies each holding's
+The range is a weight on each of the 1,326 holdings. It starts uniform over the holdings the
+board leaves possible; each action of the opponent multiplies each holding's
 weight by ``P(action | holding)`` under the model (:mod:`.model`), where a holding's place in
 the range is its percentile by win rate against a random hand on that street's board
-(``strengths``), weighted by the range as it stood before the action.
+(``strengths``), weighted by the range as it stood before the action. Our own cards are
+not taken out: the opponent does not see them, so its play, and a holding's place in its
+range, do not depend on them. The responder (:mod:`.response`) takes out, for each hole of
+ours, the holdings it blocks; so one range serves every hole local best response asks about.
 """
 
 from __future__ import annotations
@@ -60,7 +63,6 @@ def replay_range(
     board: Sequence[int],
     seat: int,
     model: OpponentModel,
-    dead: Sequence[int],
     on_decision: Callable[[Decision, np.ndarray], None] | None = None,
 ) -> np.ndarray:
     """The range of the player in ``seat`` after its actions in ``history``.
@@ -68,7 +70,7 @@ def replay_range(
     ``on_decision(decision, percentiles)``, when given, is called before each of the seat's
     actions with every holding's percentile in the range at that point.
     """
-    weights = opening_range(dead)
+    weights = opening_range(board)
     for decision in seat_decisions(history, seat):
         street_board = board[: BOARD_CARDS[decision.street]]
         percentiles = percentiles_within(weights, strengths(street_board))

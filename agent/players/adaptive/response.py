@@ -13,6 +13,11 @@ Values are in chips, relative to folding now. Each option also keeps its outcome
 chance and the chips of each way the hand can end) so that a tournament can price its risk
 (:mod:`.risk`): with ``aversion > 0`` the better of folding and calling a re-raise is chosen
 by certainty equivalent.
+
+A responder values the actions for one hole pair (a decision) or for many at once (local
+best response reading the agent's policy for every holding): the opponent's range and its
+modelled responses are public, only our pot shares and the holdings our cards block differ
+from hole to hole, so each chance is an array with one entry per hole.
 """
 
 from __future__ import annotations
@@ -41,8 +46,8 @@ from agent.players.adaptive.decisions import (
 )
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import percentiles_within, strengths
-from agent.players.adaptive.risk import Outcome, certainty_equivalent, mean_value
-from agent.players.adaptive.shares import range_share
+from agent.players.adaptive.risk import Chance, Outcome, certainty_equivalent, mean_value
+from agent.players.adaptive.shares import disjoint_holdings
 
 BET_FRACTIONS = (0.5, 1.0)  # raise by these shares of the pot after our call; and all-in
 
@@ -56,11 +61,11 @@ class Option:
     committed: int
 
     @property
-    def value(self) -> float:
+    def value(self) -> Chance:
         """The expected chips, relative to folding now."""
         return mean_value(self.outcomes)
 
-    def worth(self, aversion: float) -> float:
+    def worth(self, aversion: float) -> Chance:
         """The certainty equivalent under risk aversion ``aversion`` (:mod:`.risk`)."""
         return certainty_equivalent(self.outcomes, aversion)
 
@@ -82,20 +87,49 @@ def candidate_actions(snapshot: Snapshot) -> list[Action]:
 
 @dataclass
 class Responder:
-    """Values actions at one decision against one modelled opponent and its range."""
+    """Values actions at one decision against one modelled opponent and its range.
+
+    ``weights`` is the opponent's range by the public actions (our cards not taken out);
+    ``shares`` our pot share against each holding (:mod:`.shares`), one row of 1,326 for
+    each of ``holes`` (by default the snapshot's hole: one row, or a 1-D array).
+    """
 
     snapshot: Snapshot
     opponent: int  # the opponent's seat
     weights: np.ndarray
     model: OpponentModel
-    shares: np.ndarray  # our pot share against each holding (agent.players.adaptive.shares)
+    shares: np.ndarray
     aversion: float = 0.0  # risk aversion, 1/chips (agent.players.adaptive.risk)
+    holes: Sequence[tuple[int, int]] | None = None
 
     def __post_init__(self) -> None:
         snapshot = self.snapshot
+        self._shares = np.atleast_2d(self.shares)
+        self._live = disjoint_holdings(self.holes or [snapshot.hole])
         self._percentiles = percentiles_within(self.weights, strengths(snapshot.board))
-        self._equity = range_share(self.shares, self.weights)
+        self._total = self.mass(self.weights)
+        self._equity = self.share(self.weights)
         self._earlier = earlier_action(snapshot.history, self.opponent, snapshot.street)
+
+    @property
+    def valid(self) -> np.ndarray:
+        """True for the holes whose cards leave the opponent a holding in its range."""
+        return self._total > 0
+
+    def mass(self, weights: np.ndarray) -> np.ndarray:
+        """The weight of ``weights`` on the holdings each hole leaves possible."""
+        return self._live @ weights
+
+    def share(self, weights: np.ndarray) -> np.ndarray:
+        """Each hole's equity against the range ``weights`` (0 where it blocks all of it)."""
+        mass = self.mass(weights)
+        return np.divide(self._shares @ weights, mass, out=np.zeros_like(mass), where=mass > 0)
+
+    def fraction(self, weights: np.ndarray) -> np.ndarray:
+        """The share of the range, for each hole, that ``weights`` holds."""
+        return np.divide(
+            self.mass(weights), self._total, out=np.zeros_like(self._total), where=self.valid
+        )
 
     def options(self, actions: Sequence[Action]) -> list[Option]:
         """Each action's :class:`Option`."""
@@ -124,17 +158,16 @@ class Responder:
         if behind <= 0:  # all in: a raise can only be a call
             raises = np.zeros_like(raises)
         callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
-        total = self.weights.sum()
-        call_share, raise_share = callers.sum() / total, raisers.sum() / total
+        call_share, raise_share = self.fraction(callers), self.fraction(raisers)
         fold_share = 1.0 - call_share - raise_share
         free = self.free_fold_chance(committed, raise_part, acts_again=False)
-        won = free + (1.0 - free) * range_share(self.shares, callers)
+        won = free + (1.0 - free) * self.share(callers)
         outcomes = [
             (fold_share, float(snapshot.pot)),
             (call_share * won, float(pot_after + raise_part - committed)),
             (call_share * (1.0 - won), -float(committed)),
         ]
-        if raise_share > 0:
+        if np.any(raise_share > 0):
             reraised = self.reraised(raisers, pot_after + raise_part, committed, behind)
             outcomes += [(raise_share * p, d) for p, d in reraised]
         return Option(action, tuple(outcomes), committed)
@@ -145,12 +178,15 @@ class Responder:
         """Our outcomes when the opponent re-raises the pot (``pot`` after its call, capped by
         the stacks ``behind``): the better of folding and calling against its raising range."""
         extra = min(pot, behind)
-        share = range_share(self.shares, raisers)
-        fold = ((1.0, -float(committed)),)
-        call = ((share, float(pot + extra - committed)), (1.0 - share, -float(committed + extra)))
-        if certainty_equivalent(call, self.aversion) > certainty_equivalent(fold, self.aversion):
-            return call
-        return fold
+        share = self.share(raisers)
+        win, lose = float(pot + extra - committed), -float(committed + extra)
+        call = certainty_equivalent(((share, win), (1.0 - share, lose)), self.aversion)
+        calls = np.asarray(call > -float(committed))  # folding is a sure loss of `committed`
+        return (
+            (np.where(calls, share, 0.0), win),
+            (np.where(calls, 1.0 - share, 0.0), lose),
+            (np.where(calls, 0.0, 1.0), -float(committed)),
+        )
 
     def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:
         """The chance the opponent folds later in the hand to no bet (a random player does;

@@ -25,32 +25,41 @@ which is the mean when ``alpha = 0`` and less than the mean for any spread when
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 
-Outcome = tuple[float, float]  # (probability, chips relative to folding now)
+import numpy as np
+
+Chance = float | np.ndarray  # one number, or one for each of several hole pairs
+Outcome = tuple[Chance, float]  # (probability, chips relative to folding now)
 
 
-def mean_value(outcomes: Iterable[Outcome]) -> float:
+def mean_value(outcomes: Iterable[Outcome]) -> Chance:
     """The expected chips of a gamble."""
-    return sum(p * d for p, d in outcomes)
+    return sum((p * d for p, d in outcomes), 0.0)
 
 
-def certainty_equivalent(outcomes: Iterable[Outcome], aversion: float) -> float:
+def certainty_equivalent(outcomes: Iterable[Outcome], aversion: float) -> Chance:
     """The sure chips worth as much as the gamble under risk aversion ``aversion`` (1/chips).
 
     Probabilities need not sum to 1 exactly (they are normalised); outcomes of probability
-    0 are ignored.
+    0 are ignored. Probabilities may be arrays (one gamble per entry, the same chips): the
+    answer is then an array.
     """
     if aversion < 0:
         raise ValueError(f"risk aversion must be 0 or more, got {aversion}")
-    live = [(p, d) for p, d in outcomes if p > 0]
-    total = sum(p for p, _ in live)
-    if total <= 0:
+    pairs = list(outcomes)
+    arrays = np.broadcast_arrays(*[np.asarray(x, dtype=np.float64) for pair in pairs for x in pair])
+    chances = np.maximum(np.stack(arrays[0::2]), 0.0)
+    chips = np.stack(arrays[1::2])
+    total = chances.sum(axis=0)
+    if len(pairs) == 0 or np.any(total <= 0):
         raise ValueError("a gamble needs an outcome of positive probability")
     if aversion == 0:
-        return mean_value(live) / total
-    # log-sum-exp, shifted by the worst outcome so that no exponent overflows
-    worst = min(d for _, d in live)
-    spread = sum(p / total * math.exp(-aversion * (d - worst)) for p, d in live)
-    return worst - math.log(spread) / aversion
+        value = (chances * chips).sum(axis=0) / total
+    else:
+        # log-sum-exp, shifted by the worst outcome so that no exponent overflows
+        worst = np.where(chances > 0, chips, np.inf).min(axis=0)
+        shifted = np.where(chances > 0, chips - worst, 0.0)
+        spread = (chances / total * np.exp(-aversion * shifted)).sum(axis=0)
+        value = worst - np.log(spread) / aversion
+    return float(value) if np.ndim(value) == 0 else value

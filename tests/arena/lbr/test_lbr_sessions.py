@@ -12,9 +12,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from agent.boundary.situations import make_decision
+from agent.boundary.snapshot import Street
+from agent.players.adaptive.decisions import Facing, Kind, Situation
+from agent.poker.cards import parse_cards, to_ppe
+from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 from agent.poker.rng import mix_seed
 from arena.commands.cli import main
 from arena.lbr.match import (
@@ -147,3 +153,40 @@ def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
         assert decisions[0] == decisions[1]
         remembered += len(decisions[0])
     assert remembered > 0
+
+
+def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
+    """The adaptive agent learns, so LBR may not read its (cfrv2) ``policy_table``; it reads
+    ``learned_policy_table``, which answers what ``action_probabilities`` answers holding by
+    holding (on the river, where cfrv2's own law is exact), deviations from cfrv2 included."""
+    bot = make_bot(parse_bot_spec("adaptive"), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec("adaptive"), seed=1), (1.0,), seed=2, **FAST)
+    table = lbr_table(lbr, bot)
+    for hand in range(30):  # teach both copies the same hands
+        table.play(deal_deck(mix_seed(8, hand)), "AB"[hand % 2], mix_seed(9, hand))
+    copy = lbr.model.bot
+    assert copy.models.keys() == bot.models.keys() and copy.won == bot.won
+    valid, _, state = make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h", "2s"], pot=100)
+    opponent = next(iter(copy.models))  # the opponent it has learned: LBR
+    for _ in range(300):  # ... as a calling station, with a budget, so that it deviates
+        for situation in [Situation(Street.RIVER, facing) for facing in Facing]:
+            copy.models[opponent].count(situation, Kind.PASSIVE)
+    copy.won = 0  # LBR won its budget in these hands
+    state = json.loads(
+        json.dumps(state).replace('"p0"', f'"{copy.uuid}"').replace('"p1"', f'"{opponent}"')
+    )
+    holdings = np.flatnonzero(~blocked_mask(parse_cards(state["community_card"])))
+    asked_one_by_one = []
+    copy.action_probabilities = lambda *args: asked_one_by_one.append(args)
+    answers = lbr.model.policies(valid, state, holdings)
+    assert asked_one_by_one == [] and len(answers) == len(holdings)
+    del copy.action_probabilities
+    deviations = copy.deviations
+    for holding in holdings[::97]:
+        cards = [to_ppe(int(card)) for card in HOLDING_CARDS[holding]]
+        alone = copy.action_probabilities(valid, cards, state)
+        table_answer = answers[list(holdings).index(holding)]
+        assert {(n, a): p for n, a, p in alone} == pytest.approx(
+            {(n, a): p for n, a, p in table_answer}
+        )
+    assert copy.deviations > deviations  # the model's best response, not cfrv2, was compared

@@ -73,7 +73,7 @@ def test_a_bet_is_worth_the_pot_against_an_opponent_who_always_folds():
         for _ in range(100_000):
             model.count(Situation(Street.RIVER, facing), Kind.FOLD)
     weights = opening_range([*snapshot.hole, *snapshot.board])
-    shares = pot_shares(snapshot.hole, snapshot.board, np.random.default_rng(0))
+    shares = pot_shares(snapshot.hole, snapshot.board)
     responder = Responder(snapshot, 1, weights, model, shares)
     values = {o.action: o.value for o in responder.options(candidate_actions(snapshot))}
     check = ("call", 0)
@@ -94,7 +94,7 @@ def test_every_option_is_a_whole_gamble_and_risk_costs_a_shove_more_than_a_call(
         *make_decision(["Ah", "Qd"], ["Ac", "7h", "2s"], pot=100, stack=900)
     )
     weights = opening_range([*snapshot.hole, *snapshot.board])
-    shares = pot_shares(snapshot.hole, snapshot.board, np.random.default_rng(0))
+    shares = pot_shares(snapshot.hole, snapshot.board)
     neutral = Responder(snapshot, 1, weights, OpponentModel(), shares)
     averse = Responder(snapshot, 1, weights, OpponentModel(), shares, aversion=2.0 / 1000)
     for option in neutral.options(candidate_actions(snapshot)):

@@ -1,0 +1,121 @@
+"""Our pot share against each of the 1,326 holdings, for many hole pairs at once, on one board.
+
+A decision that values actions against a weighted range needs one row: the hero's expected
+share of the pot (win 1, tie 1/2) against every holding. Local best response asks a learning
+bot's policy for every holding at once, so it needs every row: the hero-against-holding
+table. On each completion of the board every holding's hand is evaluated once, and each
+row compares its hand against the others that share no card with it; ties count half.
+
+* river: the board itself; turn: every river;
+* flop: a fixed sample of ``FLOP_RUNOUTS`` (turn, river) pairs, drawn by a generator seeded
+  from the board alone, so that a row is the same number whether it is asked alone (a
+  decision) or with all the others (local best response), and whatever ran before.
+
+A (hero, holding) pair counts only the completions that share no card with either: on the
+turn and river that is exact enumeration; on the flop a pair's mean over the sample.
+
+>>> from agent.poker.cards import parse_cards
+>>> from agent.poker.range_equity import holding_index
+>>> board = parse_cards(["2c", "7d", "9h", "Js", "3s"])
+>>> rows = share_rows([tuple(parse_cards(["As", "Ah"]))], board)
+>>> float(rows[0, holding_index(*parse_cards(["Kc", "Kh"]))])
+1.0
+>>> float(rows[0, holding_index(*parse_cards(["7c", "7h"]))])
+0.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from agent.poker.equity import remaining_deck
+from agent.poker.evaluator import eval7
+from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, holding_index
+
+FLOP_RUNOUTS = 150  # (turn, river) pairs sampled on a flop
+CACHED_ROWS = 64  # more rows than this are taken from the board's full table (cached)
+
+
+def completions(board: Sequence[int]) -> np.ndarray:
+    """The five-card boards a row is scored on: the river, every river of a turn, or the
+    board-seeded sample of a flop's (turn, river) pairs."""
+    cards = np.array(sorted(int(card) for card in board), dtype=np.int64)
+    if len(cards) == 5:
+        return cards.reshape(1, 5)
+    deck = remaining_deck(cards)
+    if len(cards) == 4:
+        return np.column_stack([np.tile(cards, (len(deck), 1)), deck])
+    turns, rivers = np.triu_indices(len(deck), k=1)
+    seed = int(sum(int(card) << (6 * i) for i, card in enumerate(cards)))
+    chosen = np.random.default_rng(seed).permutation(len(turns))[:FLOP_RUNOUTS]
+    runouts = np.column_stack([deck[turns[chosen]], deck[rivers[chosen]]])
+    return np.column_stack([np.tile(cards, (len(chosen), 1)), runouts])
+
+
+@njit(cache=True, nogil=True)
+def _share_counts(
+    boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Share won and completions played by each hero (holding index) against each holding."""
+    won = np.zeros((len(heroes), len(cards)))
+    played = np.zeros((len(heroes), len(cards)))
+    ranks = np.empty(len(cards), dtype=np.int64)
+    for b in range(len(boards)):
+        full = boards[b]
+        used = np.zeros(52, dtype=np.bool_)
+        for card in full:
+            used[card] = True
+        for h in range(len(cards)):
+            first, second = cards[h, 0], cards[h, 1]
+            if used[first] or used[second]:
+                ranks[h] = -1
+            else:
+                ranks[h] = eval7(first, second, full[0], full[1], full[2], full[3], full[4])
+        for i in range(len(heroes)):
+            hero = heroes[i]
+            own = ranks[hero]
+            if own < 0:
+                continue
+            held = np.zeros(52, dtype=np.bool_)
+            held[cards[hero, 0]] = held[cards[hero, 1]] = True
+            for h in range(len(cards)):
+                rank = ranks[h]
+                if rank < 0 or held[cards[h, 0]] or held[cards[h, 1]]:
+                    continue
+                played[i, h] += 1.0
+                if own < rank:  # phevaluator: a smaller rank is a stronger hand
+                    won[i, h] += 1.0
+                elif own == rank:
+                    won[i, h] += 0.5
+    return won, played
+
+
+def _rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
+    won, played = _share_counts(completions(board), heroes, HOLDING_CARDS)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(played > 0, won / np.maximum(played, 1.0), 0.0)
+
+
+@lru_cache(maxsize=2)
+def _full_table(board: tuple[int, ...]) -> np.ndarray:
+    table = _rows(np.arange(HOLDINGS, dtype=np.int64), board)
+    table.flags.writeable = False
+    return table
+
+
+def share_rows(holes: Sequence[tuple[int, int]], board: Sequence[int]) -> np.ndarray:
+    """Each hole's pot share against each holding on a 3-, 4- or 5-card board: an array of
+    ``len(holes)`` rows of 1,326 (0 where the holding shares a card with the hole or board)."""
+    cards = tuple(sorted(int(card) for card in board))
+    if len(cards) not in (3, 4, 5) or len(set(cards)) != len(cards):
+        raise ValueError(f"board {list(board)!r}: expected 3, 4 or 5 distinct card ids")
+    if any(not 0 <= card < 52 for card in cards):
+        raise ValueError(f"board {list(board)!r} has a card id outside 0..51")
+    heroes = np.array([holding_index(*hole) for hole in holes], dtype=np.int64)
+    if len(heroes) > CACHED_ROWS:
+        return _full_table(cards)[heroes]
+    return _rows(heroes, cards)
