@@ -37,7 +37,7 @@ from agent.poker.evaluator import eval7
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, holding_index
 
 FLOP_RUNOUTS = 150  # (turn, river) pairs sampled on a flop
-CACHED_ROWS = 64  # more rows than this are taken from the board's full table (cached)
+FEW_ROWS = 64  # more rows than this are taken from the board's full table (cached)
 
 
 def completions(board: Sequence[int]) -> np.ndarray:
@@ -94,17 +94,24 @@ def _share_counts(
     return won, played
 
 
-def _rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
+def _compute_rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
     won, played = _share_counts(completions(board), heroes, HOLDING_CARDS)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(played > 0, won / np.maximum(played, 1.0), 0.0)
+        rows = np.where(played > 0, won / np.maximum(played, 1.0), 0.0)
+    rows.flags.writeable = False
+    return rows
+
+
+@lru_cache(maxsize=16)
+def _few_rows(heroes: tuple[int, ...], board: tuple[int, ...]) -> np.ndarray:
+    """A decision's rows (it asks again on the same street: cached)."""
+    return _compute_rows(np.array(heroes, dtype=np.int64), board)
 
 
 @lru_cache(maxsize=2)
 def _full_table(board: tuple[int, ...]) -> np.ndarray:
-    table = _rows(np.arange(HOLDINGS, dtype=np.int64), board)
-    table.flags.writeable = False
-    return table
+    """Every holding's row (local best response asks for most of them at each state)."""
+    return _compute_rows(np.arange(HOLDINGS, dtype=np.int64), board)
 
 
 def share_rows(holes: Sequence[tuple[int, int]], board: Sequence[int]) -> np.ndarray:
@@ -115,7 +122,7 @@ def share_rows(holes: Sequence[tuple[int, int]], board: Sequence[int]) -> np.nda
         raise ValueError(f"board {list(board)!r}: expected 3, 4 or 5 distinct card ids")
     if any(not 0 <= card < 52 for card in cards):
         raise ValueError(f"board {list(board)!r} has a card id outside 0..51")
-    heroes = np.array([holding_index(*hole) for hole in holes], dtype=np.int64)
-    if len(heroes) > CACHED_ROWS:
+    heroes = [holding_index(*hole) for hole in holes]
+    if len(heroes) > FEW_ROWS:
         return _full_table(cards)[heroes]
-    return _rows(heroes, cards)
+    return _few_rows(tuple(heroes), cards)
