@@ -3,6 +3,7 @@ more than cfrv2 from a bot that leaves chips on the table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +18,7 @@ from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.shares import pot_shares
 from agent.poker.cards import parse_cards
+from agent.poker.range_equity import HOLDING_CARDS
 from arena.match import MatchConfig, rows_stats
 from arena.tournament.run import TournamentConfig, play_tournaments
 from arena.tournament.structure import doubling_levels
@@ -129,6 +131,29 @@ def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_stati
         chosen[aversion] = player.policy(player.snapshot(*decision))
     assert chosen[0.0] == [("raise", 900, 1.0)]  # all in: it wins most against a caller
     assert chosen[1.0 / 1000] == [("raise", 100, 1.0)]  # the pot: most of the gain, less risk
+
+
+@pytest.mark.parametrize("board", [[], ["As", "8c", "5d", "3h"]])
+def test_its_policy_for_every_holding_at_once_is_its_policy_for_each(board):
+    """``learned_policy_table`` (what local best response reads) equals ``policy`` hole by
+    hole, deviations included (preflop and on the turn, where cfrv2's own law is exact)."""
+    station = OpponentModel()
+    for situation in [Situation(street, facing) for street in Street for facing in Facing]:
+        for _ in range(300):
+            station.count(situation, Kind.PASSIVE)
+    player = AdaptivePlayer(seed=0)
+    player.models["p1"] = station
+    snapshot = player.snapshot(*make_decision(["Ah", "Td"], board, pot=100, stack=900))
+    dead = set(snapshot.board)
+    holes = [(int(a), int(b)) for a, b in HOLDING_CARDS if not {a, b} & dead]
+    table = player.learned_policy_table(snapshot, holes)
+    deviations = player.deviations
+    for position in range(0, len(holes), 53):
+        alone = player.policy(replace(snapshot, hole=holes[position]))
+        assert {(n, a): p for n, a, p in alone} == pytest.approx(
+            {(n, a): p for n, a, p in table[position]}
+        )
+    assert player.deviations > deviations  # the best response was compared, not only cfrv2
 
 
 def test_options_out_of_range_are_refused_by_name():
