@@ -26,6 +26,7 @@ which is the mean when ``alpha = 0`` and less than the mean for any spread when
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import reduce
 
 import numpy as np
 
@@ -43,23 +44,23 @@ def certainty_equivalent(outcomes: Iterable[Outcome], aversion: float) -> Chance
 
     Probabilities need not sum to 1 exactly (they are normalised); outcomes of probability
     0 are ignored. Probabilities may be arrays (one gamble per entry, the same chips): the
-    answer is then an array.
+    answer is then an array. (A decision asks a few dozen times: plain sums over the few
+    outcomes, no stacking.)
     """
     if aversion < 0:
         raise ValueError(f"risk aversion must be 0 or more, got {aversion}")
-    pairs = list(outcomes)
-    arrays = np.broadcast_arrays(*[np.asarray(x, dtype=np.float64) for pair in pairs for x in pair])
-    chances = np.maximum(np.stack(arrays[0::2]), 0.0)
-    chips = np.stack(arrays[1::2])
-    total = chances.sum(axis=0)
-    if len(pairs) == 0 or np.any(total <= 0):
+    pairs = [(np.maximum(p, 0.0), d) for p, d in outcomes]
+    total = sum((p for p, _ in pairs), 0.0)
+    if not pairs or np.any(total <= 0):
         raise ValueError("a gamble needs an outcome of positive probability")
     if aversion == 0:
-        value = (chances * chips).sum(axis=0) / total
+        value = sum((p * d for p, d in pairs), 0.0) / total
     else:
         # log-sum-exp, shifted by the worst outcome so that no exponent overflows
-        worst = np.where(chances > 0, chips, np.inf).min(axis=0)
-        shifted = np.where(chances > 0, chips - worst, 0.0)
-        spread = (chances / total * np.exp(-aversion * shifted)).sum(axis=0)
+        worst = reduce(np.minimum, [np.where(p > 0, d, np.inf) for p, d in pairs])
+        spread = sum(
+            (p / total * np.exp(-aversion * np.where(p > 0, d - worst, 0.0)) for p, d in pairs),
+            0.0,
+        )
         value = worst - np.log(spread) / aversion
     return float(value) if np.ndim(value) == 0 else value
