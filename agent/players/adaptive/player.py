@@ -92,8 +92,9 @@ class AdaptivePlayer(CFRv2Player):
     the risk aversion in tournaments, per starting stack (0: chips are worth their mean);
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring). Other arguments are
     :class:`CFRv2Player`'s. ``policy_table`` stays cfrv2's (it ranks our own range for the
-    turn and river defence); ``learns`` tells local best response to read this player
-    holding by holding instead. ``deviations`` counts the decisions where it left cfrv2's play.
+    turn and river defence); ``learns`` tells local best response to read this player by
+    ``learned_policy_table`` instead, its policy for every holding with what it has learned.
+    ``deviations`` counts the decisions where it left cfrv2's play.
     """
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)
