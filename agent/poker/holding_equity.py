@@ -33,6 +33,7 @@ from numba import njit
 
 from agent.poker.equity import remaining_deck
 from agent.poker.evaluator import eval7
+from agent.poker.rng import board_seed
 
 RANK_LIMIT = 7463  # phevaluator ranks run 1 (royal flush) .. 7462 (seven-high)
 
@@ -195,8 +196,7 @@ FLOP_SAMPLE_RUNOUTS = 150
 def _cached(board: tuple[int, ...], runouts: int = 0) -> HoldingEquity:
     cards = np.array(board, dtype=np.int64)
     if runouts:
-        seed = int(sum(card << (6 * i) for i, card in enumerate(board))) & 0x7FFFFFFF
-        wins, ties, deals = sampled_flop_counts(cards, runouts, seed)
+        wins, ties, deals = sampled_flop_counts(cards, runouts, board_seed(board))
     else:
         wins, ties, deals = range_counts(cards)
     wins, ties, deals = wins + wins.T, ties + ties.T, deals + deals.T

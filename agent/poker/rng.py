@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit, uint64
 
@@ -91,3 +93,13 @@ def next_state(state: uint64) -> uint64:
 def below(state: uint64, bound: int) -> int:
     """A number in ``[0, bound)`` from a state (multiply-shift; bias below 2**-32)."""
     return int((mix(state) >> uint64(32)) * uint64(bound) >> uint64(32))
+
+
+def board_seed(board: Sequence[int]) -> int:
+    """A seed that depends on the board's cards alone (sorted, 6 bits each): sampled tables
+    of one board (its flop run-outs) are then the same whoever asks, and whatever ran before.
+
+    >>> board_seed([5, 1, 2]) == board_seed([1, 2, 5]) == 1 + (2 << 6) + (5 << 12)
+    True
+    """
+    return sum(int(card) << (6 * i) for i, card in enumerate(sorted(board))) & 0x7FFFFFFF

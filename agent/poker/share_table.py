@@ -35,6 +35,7 @@ from numba import njit
 from agent.poker.equity import remaining_deck
 from agent.poker.evaluator import eval7
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, holding_index
+from agent.poker.rng import board_seed
 
 FLOP_RUNOUTS = 150  # (turn, river) pairs sampled on a flop
 FEW_ROWS = 64  # more rows than this are taken from the board's full table (cached)
@@ -50,8 +51,7 @@ def completions(board: Sequence[int]) -> np.ndarray:
     if len(cards) == 4:
         return np.column_stack([np.tile(cards, (len(deck), 1)), deck])
     turns, rivers = np.triu_indices(len(deck), k=1)
-    seed = int(sum(int(card) << (6 * i) for i, card in enumerate(cards)))
-    chosen = np.random.default_rng(seed).permutation(len(turns))[:FLOP_RUNOUTS]
+    chosen = np.random.default_rng(board_seed(cards)).permutation(len(turns))[:FLOP_RUNOUTS]
     runouts = np.column_stack([deck[turns[chosen]], deck[rivers[chosen]]])
     return np.column_stack([np.tile(cards, (len(chosen), 1)), runouts])
 

@@ -49,7 +49,7 @@ from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
-from agent.players.adaptive.shares import share_table
+from agent.players.adaptive.shares import disjoint_holdings, share_table
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     DEFAULT_MULTIWAY,
@@ -212,9 +212,9 @@ class AdaptivePlayer(CFRv2Player):
         actions = list(
             dict.fromkeys(candidate_actions(snapshot) + [(n, a) for b in bases for n, a, _ in b])
         )
-        shares = share_table(holes, snapshot.board)
-        learned = self.gains(snapshot, holes, model, shares, bases, actions)
-        prior = self.gains(snapshot, holes, PRIOR_MODEL, shares, bases, actions)
+        shares, live = share_table(holes, snapshot.board), disjoint_holdings(holes)
+        learned = self.gains(snapshot, live, model, shares, bases, actions)
+        prior = self.gains(snapshot, live, PRIOR_MODEL, shares, bases, actions)
         if learned is None or prior is None:
             return [None] * len(holes)
         stake = snapshot.pot
@@ -242,22 +242,22 @@ class AdaptivePlayer(CFRv2Player):
     def gains(
         self,
         snapshot: Snapshot,
-        holes: Sequence[tuple[int, int]],
+        live: np.ndarray,
         model: OpponentModel,
         shares: np.ndarray,
         bases: Sequence[list[WeightedAction]],
         actions: list[Action],
     ) -> Gains | None:
         """Each action's gain in value over the base mix against ``model``, and the chips it
-        puts in beyond the mix's, for each hole; None when the model leaves the opponent no
-        holding."""
+        puts in beyond the mix's, for each hole (``shares`` and ``live``: its rows of
+        :mod:`.shares`); None when the model leaves the opponent no holding."""
         opponent = self.opponent_of(snapshot)
         weights = replay_range(snapshot.history, snapshot.board, opponent, model)
         if weights.sum() <= 0:
             return None
-        responder = Responder(snapshot, opponent, weights, model, shares, self.aversion, holes)
+        responder = Responder(snapshot, opponent, weights, model, shares, self.aversion, live)
         options = {o.action: o for o in responder.options(actions)}
-        mix = {action: np.zeros(len(holes)) for action in actions}
+        mix = {action: np.zeros(len(live)) for action in actions}
         for hole_index, base in enumerate(bases):
             for name, amount, probability in base:
                 mix[(name, amount)][hole_index] += probability

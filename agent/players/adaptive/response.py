@@ -91,7 +91,8 @@ class Responder:
 
     ``weights`` is the opponent's range by the public actions (our cards not taken out);
     ``shares`` our pot share against each holding (:mod:`.shares`), one row of 1,326 for
-    each of ``holes`` (by default the snapshot's hole: one row, or a 1-D array).
+    each of our holes; ``live`` the matching rows of ``disjoint_holdings`` (by default the
+    snapshot's hole: one row, and ``shares`` may then be a 1-D array).
     """
 
     snapshot: Snapshot
@@ -100,12 +101,12 @@ class Responder:
     model: OpponentModel
     shares: np.ndarray
     aversion: float = 0.0  # risk aversion, 1/chips (agent.players.adaptive.risk)
-    holes: Sequence[tuple[int, int]] | None = None
+    live: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         snapshot = self.snapshot
         self._shares = np.atleast_2d(self.shares)
-        self._live = disjoint_holdings(self.holes or [snapshot.hole])
+        self._live = disjoint_holdings([snapshot.hole]) if self.live is None else self.live
         self._percentiles = percentiles_within(self.weights, strengths(snapshot.board))
         self._total = self.mass(self.weights)
         self._equity = self.share(self.weights)

@@ -54,7 +54,7 @@ def certainty_equivalent(outcomes: Iterable[Outcome], aversion: float) -> Chance
     if not pairs or np.any(total <= 0):
         raise ValueError("a gamble needs an outcome of positive probability")
     if aversion == 0:
-        value = sum((p * d for p, d in pairs), 0.0) / total
+        value = mean_value(pairs) / total
     else:
         # log-sum-exp, shifted by the worst outcome so that no exponent overflows
         worst = reduce(np.minimum, [np.where(p > 0, d, np.inf) for p, d in pairs])
