@@ -73,6 +73,8 @@ from agent.boundary.thresholds import (
     threshold_level,
     win_rate,
 )
+from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.ranges import replay_range
 from agent.players.blueprint_store import Blueprint, load_blueprint
 from agent.players.defense import (
     defends,
@@ -98,6 +100,7 @@ from agent.players.own_range import (
     holding_win_rates,
     threshold_levels,
 )
+from agent.players.river_solving import RiverSolver, river_start, solver_ranges
 from agent.players.short_stack import (
     PushFoldSpot,
     applies,
@@ -123,6 +126,8 @@ DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR u
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
+SOLVES = ("off", "river")  # real-time subgame solving (agent.players.river_solving)
+DEFAULT_SOLVE = "off"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our own range
@@ -173,6 +178,7 @@ class CFRPlayer(PolicyPlayer):
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
+        solve: str = DEFAULT_SOLVE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -192,6 +198,9 @@ class CFRPlayer(PolicyPlayer):
             choices = ", ".join(PREFLOP_DEFENSES)
             raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
         self.preflop_defense = preflop_defense
+        if solve not in SOLVES:
+            raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
+        self.river_solver = RiverSolver() if solve == "river" else None
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -217,6 +226,9 @@ class CFRPlayer(PolicyPlayer):
         short = self.short_stack_spot(snapshot)
         if short is not None and self.pushfold_table is not None:
             return pushfold_policy(self.pushfold_table, short, snapshot)
+        solved = self.solved_policies(snapshot, [snapshot.hole])
+        if solved is not None:
+            return solved[0]
         branches, spot, oversize = self._public_part(snapshot)
         if branches and not oversize:
             return self.blueprint_policy(snapshot, branches, spot)
@@ -239,6 +251,9 @@ class CFRPlayer(PolicyPlayer):
         if short is not None and self.pushfold_table is not None:
             table = self.pushfold_table
             return [pushfold_policy(table, short, replace(snapshot, hole=hole)) for hole in holes]
+        solved = self.solved_policies(snapshot, holes)
+        if solved is not None:
+            return solved
         self._exact_flop = True  # the law of the flop's Monte Carlo decision, computed exactly
         try:
             return self._policy_table(snapshot, holes)
@@ -311,6 +326,26 @@ class CFRPlayer(PolicyPlayer):
             for name, amount, probability in self.threshold_policy(snapshot):
                 mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
         return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def solved_policies(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]] | None:
+        """``solve="river"``, a heads-up river decision: each hole's strategy in the solved
+        river (``agent.players.river_solving``); None where no solve applies."""
+        if self.river_solver is None:
+            return None
+        start = river_start(snapshot)
+        if start is None:
+            return None
+
+        def ranges() -> np.ndarray:
+            before = snapshot.history[: start.before]
+            own = self.own_range.weights(snapshot.board, start.before, self.action_likelihood)
+            theirs = replay_range(before, snapshot.board, start.seats[1], OpponentModel())
+            return solver_ranges(own, theirs, snapshot.board)
+
+        solution = self.river_solver.solution(start, snapshot.history, ranges)
+        return self.river_solver.policies(snapshot, start, solution, holes)
 
     def short_stack_spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""
@@ -453,7 +488,8 @@ class CFRPlayer(PolicyPlayer):
 
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, rule ``mdf``: remember our action, for the range it reveals."""
-        if self.track_own_range and self.rule == "mdf" and len(preflop_order(snapshot)) == 2:
+        tracked = (self.track_own_range and self.rule == "mdf") or self.river_solver is not None
+        if tracked and len(preflop_order(snapshot)) == 2:
             self.own_range.record(len(snapshot.history), snapshot, action)
 
     def action_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
