@@ -36,10 +36,11 @@ def random_stacks(players: int, ante: int, rng: random.Random) -> list[int]:
     return stacks
 
 
-def play_hand(players: int, agents: int, seed: int):
-    """One hand with ``agents`` CFRv2 players and baselines in the other seats."""
+def play_hand(players: int, agents: int, seed: int, **options):
+    """One hand with ``agents`` CFRv2 players (``options`` to each) and baselines in the
+    other seats."""
     rng = random.Random(seed)
-    bots = {f"S{i}": CFRv2Player(seed=seed + i, simulations=500) for i in range(agents)}
+    bots = {f"S{i}": CFRv2Player(seed=seed + i, simulations=500, **options) for i in range(agents)}
     for i in range(agents, players):
         spec = parse_bot_spec(OPPONENTS[(i - agents) % len(OPPONENTS)])
         bots[f"S{i}"] = make_bot(spec, seed=seed + i)
@@ -81,3 +82,14 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players):
                 assert bot.errors == 0, (slot, result.actions)
                 declared += len(result.decision_ms[slot])
     assert declared > 0  # the agent really acted
+
+
+def test_the_river_solving_agent_is_legal_heads_up():
+    solves = 0
+    for hand in range(12):
+        result, bots, start = play_hand(2, 1, seed=500 + hand, solve="river")
+        agent = bots["S0"]
+        assert result.illegal["S0"] == 0, (start, result.actions)
+        assert result.errors["S0"] == [] and agent.errors == 0, result.actions
+        solves += agent.river_solver.solves
+    assert solves > 0  # the solver really played rivers

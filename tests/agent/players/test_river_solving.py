@@ -1,0 +1,73 @@
+"""The player's real-time river solving (``cfrv2:solve=river``): known answers on real
+PyPokerEngine snapshots, the bookkeeping that puts the hand's real line on the tree."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from agent.boundary.snapshot import ActionRecord, Street, is_legal
+from agent.players.player import CFRv2Player
+from agent.players.river_solving import RiverStart, real_fractions, river_start, tree_node
+from agent.poker.cards import parse_cards
+
+BOARD = tuple(parse_cards(["Ah", "Kh", "Qh", "7c", "2d"]))
+
+
+def river_facing(scripted_hand, last: str):
+    """Seat 0's river decision facing seat 1's ``last`` ('pot' or 'push') after checks."""
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 4, ["call"] * 3 + [last]])
+    snapshot = seats[0].seen[-1]
+    assert snapshot.street == Street.RIVER and snapshot.to_call > 0
+    return replace(snapshot, board=BOARD)
+
+
+def probabilities(player, snapshot, cards):
+    hole = tuple(parse_cards(cards))
+    return {name: p for name, _, p in player.policy(replace(snapshot, hole=hole))}
+
+
+def test_the_nuts_never_fold_and_a_hand_that_cannot_win_never_calls_a_shove(scripted_hand):
+    player = CFRv2Player(solve="river", seed=0)
+    shove = river_facing(scripted_hand, "push")
+    assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
+    assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # ace high, 4 kicker
+    assert player.river_solver.solves == 1  # one solve served both hands
+
+
+def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
+    player = CFRv2Player(solve="river", seed=0)
+    bet = river_facing(scripted_hand, "pot")
+    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(BOARD)]
+    holes = holes[::97]
+    table = player.policy_table(bet, holes)
+    for hole, row in zip(holes, table, strict=True):
+        assert row == player.policy(replace(bet, hole=hole))
+        assert sum(p for _, _, p in row) == pytest.approx(1.0)
+        assert all(is_legal(bet, (name, amount)) for name, amount, _ in row)
+    assert player.river_solver.solves == 1
+
+
+def test_the_river_start_undoes_the_rivers_bets(scripted_hand):
+    bet = river_facing(scripted_hand, "pot")
+    start = river_start(bet)
+    assert start.pot == 40 and start.stacks == (980, 980)  # a limped pot, checked to the river
+    assert start.seats == (0, 1) and start.before == len(bet.history) - len(start.records)
+    assert real_fractions(start) == ()  # a pot bet is on the tree already
+
+
+def test_real_bet_sizes_are_added_to_the_tree_and_the_line_found():
+    from blueprint.subgame.river import BetAbstraction, river_tree
+
+    records = (
+        ActionRecord(Street.RIVER, 1, "RAISE", 60, 60, 60),  # 0.6 of the pot of 100
+        ActionRecord(Street.RIVER, 0, "RAISE", 225, 225, 165),  # 0.75 of 220, the pot after a call
+    )
+    start = RiverStart(BOARD, 100, (1000, 1000), 1, (0, 1), 0, records)
+    assert real_fractions(start) == (0.6, 0.75)
+    sizes = BetAbstraction(pot_fractions=(0.5, 0.6, 0.75, 1.0), max_raises=3)
+    tree = river_tree(100.0, (1000.0, 1000.0), 1, sizes)
+    node = tree_node(tree, start)
+    assert node is not None and int(tree.player[node]) == 1  # the bettor faces the raise
+    assert tree.contribution[node].tolist() == [275.0, 110.0]
