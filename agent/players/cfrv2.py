@@ -19,6 +19,7 @@ from agent.players.player import (
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
+    DEFAULT_SOLVE,
     CFRv2Player,
 )
 
@@ -34,6 +35,7 @@ def setup_ai(
     own_range: bool = True,
     multiway: str = DEFAULT_MULTIWAY,
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
+    solve: str = DEFAULT_SOLVE,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv2Player:
@@ -45,7 +47,8 @@ def setup_ai(
     applies with ``pushfold_players`` (3) or more players dealt in;
     ``own_range=False`` ranks a defence among all holdings, not within our own range;
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
-    ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF.
+    ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
+    ``solve="river"`` solves the heads-up river in real time (``agent.players.river_solving``).
     """
     return CFRv2Player(
         blueprint,
@@ -57,6 +60,7 @@ def setup_ai(
         own_range=own_range,
         multiway=multiway,
         preflop_defense=preflop_defense,
+        solve=solve,
         rng=rng,
         seed=seed,
     )

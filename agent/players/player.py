@@ -19,6 +19,9 @@ Simulations"), rebuilt on this project's engine:
   the threshold rule, as in the study.
 * **Two or more opponents in the hand**, every street (``multiway="share"``, the default):
   the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
+* **River, heads-up, with** ``solve="river"``: the river solved in real time from its start,
+  over our range and the opponent's, with the real bet sizes on the tree
+  (``agent.players.river_solving``).
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -158,6 +161,9 @@ class CFRPlayer(PolicyPlayer):
     ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
+    ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
+    plays the solution (``agent.players.river_solving``); ``"off"`` (the default) plays the
+    rules below there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).

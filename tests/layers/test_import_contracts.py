@@ -1,7 +1,7 @@
 """The import-linter contracts in pyproject.toml hold, and they catch a broken layer.
 
 The contracts are checked on a copy of the packages, so a test can break a layer on purpose
-(an import from ``agent`` into ``blueprint``, a baseline importing a player) and see
+(the boundary importing the solver, the trainer or a baseline importing a player) and see
 ``lint-imports`` fail, naming the broken contract.
 """
 
@@ -55,13 +55,21 @@ def test_the_contracts_hold_on_the_tree(tmp_path: Path) -> None:
     assert "2 kept, 0 broken" in result.stdout
 
 
-def test_agent_importing_the_trainer_breaks_the_layers(tmp_path: Path) -> None:
+def test_the_boundary_importing_the_solver_breaks_the_layers(tmp_path: Path) -> None:
     folder = copy_tree(tmp_path)
-    add_import(folder / "agent" / "players" / "player.py", "import blueprint.tree")
+    add_import(folder / "agent" / "boundary" / "policy.py", "import blueprint.tree")
     result = lint_imports(folder)
     assert result.returncode != 0
     assert "Layers:" in result.stdout and "BROKEN" in result.stdout
-    assert "agent.players.player -> blueprint.tree" in result.stdout
+    assert "agent.boundary.policy -> blueprint.tree" in result.stdout
+
+
+def test_the_trainer_importing_a_player_breaks_the_layers(tmp_path: Path) -> None:
+    folder = copy_tree(tmp_path)
+    add_import(folder / "blueprint" / "tree.py", "import agent.players.history")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "blueprint.tree -> agent.players.history" in result.stdout
 
 
 def test_the_ground_importing_a_player_breaks_the_layers(tmp_path: Path) -> None:
