@@ -1,6 +1,7 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400]``. Prints, in one run:
+Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river]``. Prints,
+in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
 * CFRv2's ``declare_action`` latency p50 / p99 per street over heads-up PyPokerEngine hands
@@ -26,7 +27,7 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
-from agent.players.player import CFRv2Player
+from agent.players.player import SOLVES, CFRv2Player
 from agent.poker.cards import to_ppe
 
 
@@ -39,8 +40,10 @@ def resident_mb() -> float:
 class TimedCFRv2(CFRv2Player):
     """CFRv2 that records its decision time per street."""
 
-    def __init__(self, blueprint, latencies: dict[str, list[float]], seed: int) -> None:
-        super().__init__(blueprint, seed=seed)
+    def __init__(
+        self, blueprint, latencies: dict[str, list[float]], seed: int, solve: str = "off"
+    ) -> None:
+        super().__init__(blueprint, seed=seed, solve=solve)
         self.latencies = latencies
         self.captured: dict[str, tuple] = {}
 
@@ -106,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blueprint", default=None, help="strategy CSV (default: shipped)")
     parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--solve", default="off", choices=SOLVES, help="cfrv2's solve= option")
     arguments = parser.parse_args()
     before = resident_mb()
     start = time.perf_counter()
@@ -118,7 +122,7 @@ def main() -> None:
         f" ({resident_mb() - before:.0f} MB for it; target <= 300 total)"
     )
     latencies: dict[str, list[float]] = defaultdict(list)
-    agent = TimedCFRv2(blueprint, latencies, seed=0)
+    agent = TimedCFRv2(blueprint, latencies, seed=0, solve=arguments.solve)
     play(agent, 20)  # warm-up: numba kernels load from the cache, tables build
     latencies.clear()
     per_hand = play(agent, arguments.hands)
@@ -128,7 +132,7 @@ def main() -> None:
         everything.extend(times)
         print(
             f"cfrv2 {street:8s} decisions {len(times):5d}: p50 {np.percentile(times, 50):6.2f} ms,"
-            f" p99 {np.percentile(times, 99):6.2f} ms"
+            f" p99 {np.percentile(times, 99):6.2f} ms, mean {times.mean():6.2f} ms"
         )
     print(
         f"cfrv2 all streets: p50 {statistics.median(everything):.2f} ms,"

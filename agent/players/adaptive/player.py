@@ -57,6 +57,7 @@ from agent.players.player import (
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
+    DEFAULT_SOLVE,
     CFRv2Player,
 )
 from agent.poker.cards import parse_cards
@@ -116,6 +117,7 @@ class AdaptivePlayer(CFRv2Player):
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
+        solve: str = DEFAULT_SOLVE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -129,6 +131,7 @@ class AdaptivePlayer(CFRv2Player):
             own_range=own_range,
             multiway=multiway,
             preflop_defense=preflop_defense,
+            solve=solve,
             rng=rng,
             seed=seed,
         )
