@@ -45,6 +45,12 @@ def resumed_run(resume: Path, read: Callable[[Path], Any], **counts: int | None)
     try:
         config = read(resume)
         extended = {name: count for name, count in counts.items() if count is not None}
+        for name, count in extended.items():
+            if count < getattr(config, name):
+                raise ValueError(
+                    f"--{name} {count} is fewer than its {getattr(config, name)}:"
+                    f" the {name} beyond it would be dropped"
+                )
         config = replace(config, **extended)
     except (ValueError, TypeError) as error:
         raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error

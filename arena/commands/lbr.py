@@ -7,17 +7,25 @@ files; its winnings are a lower bound on the bot's exploitability. See :mod:`are
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from tqdm import tqdm
 
-from arena.commands.helpers import checked_bot, prepare_out_dir
-from arena.lbr.match import LBRConfig, run_lbr
+from arena.commands.helpers import (
+    checked_bot,
+    ensure_writable,
+    prepare_out_dir,
+    resume_hint_on_stop,
+)
+from arena.lbr.match import LBRConfig, match_config, read_lbr_run, run_lbr
 from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
-from arena.match import check_sessions, default_workers
+from arena.match import BotFailure, MatchConfig, check_sessions, default_workers, whole_sessions
+from arena.results import HANDS_FILE, read_hands
 
 
 def format_lbr_summary(summary: dict[str, Any]) -> str:
@@ -45,7 +53,7 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
 
 
 @click.command("lbr")
-@click.argument("bot")
+@click.argument("bot", required=False)
 @click.option("--hands", type=int, default=2000, show_default=True, help="Hands to play.")
 @click.option(
     "--bets",
@@ -56,6 +64,12 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=int, default=None, help="Processes [default: the cores].")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
+@click.option(
+    "--resume",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Finish the run saved in this folder, with its settings; --hands may extend it.",
+)
 @click.option(
     "--model",
     default=None,
@@ -99,13 +113,16 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     " bots), as `arena run --session-hands` does  [default: one bot for the match].",
 )
 @click.option("--progress/--no-progress", default=True, show_default=True)
+@click.pass_context
 def lbr_command(
-    bot: str,
+    context: click.Context,
+    bot: str | None,
     hands: int,
     bets: str,
     seed: int,
     workers: int | None,
     out: Path | None,
+    resume: Path | None,
     model: str | None,
     policy_samples: int,
     preflop_samples: int,
@@ -116,6 +133,15 @@ def lbr_command(
     progress: bool,
 ) -> None:
     """Local best response against BOT: LBR's winnings in mbb/g with a 95% CI."""
+    workers = default_workers() if workers is None else workers
+    if workers <= 0:
+        raise click.UsageError(f"--workers {workers}: expected at least 1")
+    if resume is not None:
+        config, match = resumed_lbr(context, resume, bot, out)
+        play_lbr(config, match, resume, workers, progress)
+        return
+    if bot is None:
+        raise click.UsageError("give the BOT to play against, or --resume FOLDER")
     try:
         sizes = parse_bets(bets)
     except ValueError as error:
@@ -129,9 +155,6 @@ def lbr_command(
             check_sessions(hands, session_hands, duplicate)
         except ValueError as error:
             raise click.UsageError(str(error)) from error
-    workers = default_workers() if workers is None else workers
-    if workers <= 0:
-        raise click.UsageError(f"--workers {workers}: expected at least 1")
     config = LBRConfig(
         checked_bot(bot),
         sizes,
@@ -142,7 +165,19 @@ def lbr_command(
         rounds,
     )
     folder = prepare_out_dir(out, "lbr", bot)
-    bar = tqdm(total=hands, unit="hand", disable=not progress, dynamic_ncols=True)
+    match = match_config(config, hands, seed, duplicate, session_hands)
+    play_lbr(config, match, folder, workers, progress)
+
+
+def play_lbr(
+    config: LBRConfig, match: MatchConfig, folder: Path, workers: int, progress: bool
+) -> None:
+    """Play (or finish) an LBR run with a progress bar; an interruption says how to resume."""
+    rows = [row for row in read_hands(folder / HANDS_FILE) if row["index"] < match.hands]
+    already = len(whole_sessions(match, rows))
+    bar = tqdm(
+        total=match.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
+    )
 
     def on_progress(count: int, stats: Any) -> None:
         bar.update(count)
@@ -151,10 +186,58 @@ def lbr_command(
             f"LBR {stats.mbb_per_hand:+.0f} ± {500 * (ci or float('nan')):.0f} mbb/g"
         )
 
-    summary = run_lbr(config, hands, seed, folder, workers, duplicate, on_progress, session_hands)
+    hint = f"the hands played are in {folder / HANDS_FILE}: finish them with"
+    hint += f" `arena lbr --resume {folder}`"
+    with resume_hint_on_stop(hint, BotFailure):
+        summary = run_lbr(
+            config, match.hands, match.seed, folder, workers, match.duplicate, on_progress,
+            match.session_hands,
+        )  # fmt: skip
     bar.close()
     click.echo(format_lbr_summary(summary))
     click.echo(f"files in {folder}")
+
+
+SAVED_SETTINGS = (
+    "bets", "seed", "model", "policy_samples", "preflop_samples", "value", "rounds", "duplicate",
+    "session_hands",
+)  # fmt: skip
+
+
+def resumed_lbr(
+    context: click.Context, resume: Path, bot: str | None, out: Path | None
+) -> tuple[LBRConfig, MatchConfig]:
+    """The run saved in ``resume``, with ``--hands`` as its new total when given; UsageError
+    when an option would change its settings, or it would drop hands already played."""
+    if out is not None and out != resume:
+        raise click.UsageError("give either --out or --resume, not both")
+    given = [name for name in SAVED_SETTINGS if _given(context, name)]
+    if given:
+        option = "--" + given[0].replace("_", "-")
+        raise click.UsageError(f"{option} cannot change the run saved in {str(resume)!r}")
+    try:
+        config, match = read_lbr_run(resume)
+    except (ValueError, TypeError, OSError) as error:
+        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
+    if bot is not None and checked_bot(bot) != match.bot_b:
+        raise click.UsageError(f"{str(resume)!r} holds LBR against {match.bot_b}, not {bot}")
+    hands = context.params["hands"]
+    if _given(context, "hands") and hands != match.hands:
+        if hands < match.hands:
+            raise click.UsageError(
+                f"--hands {hands} is fewer than the {match.hands} of {str(resume)!r}:"
+                " the hands beyond it would be dropped"
+            )
+        try:
+            match = replace(match, hands=hands)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
+    ensure_writable(resume)
+    return config, match
+
+
+def _given(context: click.Context, name: str) -> bool:
+    return context.get_parameter_source(name) == ParameterSource.COMMANDLINE
 
 
 @click.command("lbr-table")

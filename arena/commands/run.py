@@ -89,6 +89,11 @@ def resumed_config(
         raise click.UsageError(
             f"{str(resume)!r} was played {played}, not with --session-hands {session_hands}"
         )
+    if hands is not None and hands < config.hands:
+        raise click.UsageError(
+            f"--hands {hands} is fewer than the {config.hands} of {str(resume)!r}:"
+            " the hands beyond it would be dropped"
+        )
     if hands is not None and hands != config.hands:
         config = _with_hands(config, hands)
     ensure_writable(resume)

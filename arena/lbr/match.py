@@ -11,6 +11,7 @@ winnings in mbb/g with their 95% interval, and LBR's decision time per street.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from arena.engine import BotWithCopies, HeadsUpTable
-from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text
+from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text, parse_bets
 from arena.match import (
     MatchConfig,
     play_hand,
@@ -30,7 +31,15 @@ from arena.match import (
     run_tasks,
 )
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
-from arena.results import HANDS_FILE, SUMMARY_FILE, read_hands, write_json
+from arena.results import (
+    HANDS_FILE,
+    SUMMARY_FILE,
+    read_hands,
+    read_match_file,
+    read_run_file,
+    write_json,
+    write_run_file,
+)
 from arena.seeding import (
     bot_seed,
     lbr_model_seed,
@@ -40,6 +49,7 @@ from arena.seeding import (
 from arena.stats import percentiles
 
 LBR_LABEL = "lbr"
+LBR_FILE = "lbr.json"  # LBR's settings, beside match.json, so that a run can be resumed
 _RECORDED = ("CALL", "RAISE", "FOLD")
 
 
@@ -58,6 +68,64 @@ class LBRConfig:
     @property
     def model_spec(self) -> str:
         return self.model or self.bot
+
+
+@dataclass(frozen=True)
+class LBRSettings:
+    """:class:`LBRConfig` as saved in ``lbr.json`` (bet sizes spelled as text)."""
+
+    bot: str
+    bets: str
+    model: str | None
+    policy_samples: int
+    preflop_samples: int
+    value: str
+    rounds: str
+
+    def config(self) -> LBRConfig:
+        return LBRConfig(
+            self.bot,
+            parse_bets(self.bets),
+            self.model,
+            self.policy_samples,
+            self.preflop_samples,
+            self.value,
+            self.rounds,
+        )
+
+
+def write_lbr_file(out_dir: Path, lbr: LBRConfig) -> None:
+    """Record LBR's settings in ``out_dir``, so that ``arena lbr --resume`` can finish the run."""
+    fields = (lbr.bot, bets_text(lbr.bets), lbr.model, lbr.policy_samples, lbr.preflop_samples)
+    write_run_file(out_dir / LBR_FILE, LBRSettings(*fields, lbr.value, lbr.rounds))
+
+
+def read_lbr_run(out_dir: Path) -> tuple[LBRConfig, MatchConfig]:
+    """The LBR settings and match of a run folder; ValueError naming what is missing.
+
+    A run finished before ``lbr.json`` existed has its settings in ``summary.json``.
+    """
+    match = MatchConfig(**read_match_file(out_dir))
+    if match.bot_a != LBR_LABEL:
+        raise ValueError(f"{str(out_dir)!r} holds {match.bot_a} vs {match.bot_b}, not an LBR run")
+    if (out_dir / LBR_FILE).is_file():
+        saved = LBRSettings(**read_run_file(out_dir / LBR_FILE, "a local best response"))
+        return saved.config(), match
+    summary_path = out_dir / SUMMARY_FILE
+    summary = json.loads(summary_path.read_text()) if summary_path.is_file() else {}
+    if "lbr_bets" not in summary:
+        raise ValueError(f"{str(out_dir)!r} holds no {LBR_FILE}: LBR's settings are unknown")
+    model = summary["lbr_model"] if summary["lbr_model"] != match.bot_b else None
+    saved = LBRSettings(
+        match.bot_b,
+        summary["lbr_bets"],
+        model,
+        summary["lbr_policy_samples"],
+        summary["lbr_preflop_samples"],
+        summary["lbr_value"],
+        summary["lbr_rounds"],
+    )
+    return saved.config(), match
 
 
 def match_config(
@@ -202,6 +270,8 @@ def run_lbr(
         lbr, bot=portable_spec(lbr.bot), model=portable_spec(lbr.model) if lbr.model else None
     )
     config = match_config(lbr, hands, seed, duplicate, session_hands)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_lbr_file(out_dir, lbr)
     summary = run_match(config, out_dir, workers, runner=lbr_runner(lbr), on_progress=on_progress)
     rows = read_hands(out_dir / HANDS_FILE)
     ci = summary["ci95_sb_per_hand"]

@@ -183,3 +183,12 @@ def test_list_shows_every_registry_name():
         "ppe-random",
     ):
         assert any(line.startswith(name + " ") for line in result.output.splitlines())
+
+
+def test_resume_with_fewer_hands_is_refused_and_drops_nothing(tmp_path):
+    out = tmp_path / "m"
+    invoke("run", "ppe-fish", "vs", "ppe-fish", "--hands", 20, "--out", out, "--quiet")
+    before = (out / "hands.csv").read_text()
+    result = invoke("run", "--resume", out, "--hands", 10, "--quiet")
+    assert result.exit_code == 2 and "fewer than the 20" in result.output
+    assert (out / "hands.csv").read_text() == before

@@ -180,3 +180,37 @@ def test_bad_value_or_rounds_are_refused() -> None:
         seated_lbr(["7c", "2d"], value="all")
     result = CliRunner().invoke(main, ["lbr", "fish", "--rounds", "2-4"])
     assert result.exit_code == 2 and "'2-4' is not one of" in result.output
+
+
+def test_resume_finishes_a_run_with_its_saved_settings(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out, fresh = tmp_path / "resumed", tmp_path / "fresh"
+    settings = ["--bets", "allin", "--preflop-samples", "100", "--seed", "3", "--no-progress"]
+    first = ["lbr", PAIR_RAISER, "--hands", "20", "--workers", "1", "--out", str(out)]
+    assert runner.invoke(main, [*first, *settings]).exit_code == 0
+    resumed = runner.invoke(main, ["lbr", "--resume", str(out), "--hands", "60", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    direct = ["lbr", PAIR_RAISER, "--hands", "60", "--workers", "2", "--out", str(fresh)]
+    assert runner.invoke(main, [*direct, *settings]).exit_code == 0
+    rows = [(r["actions"], r["won_A"]) for r in read_hands(out / HANDS_FILE)]
+    assert rows == [(r["actions"], r["won_A"]) for r in read_hands(fresh / HANDS_FILE)]
+    assert json.loads((out / "summary.json").read_text())["lbr_bets"] == "allin"
+
+
+def test_resume_refuses_changes_that_would_alter_or_drop_the_run(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "run"
+    args = ["lbr", ALWAYS_FOLD, "--hands", "8", "--workers", "1", "--out", str(out)]
+    assert runner.invoke(main, [*args, "--no-progress"]).exit_code == 0
+    before = (out / HANDS_FILE).read_text()
+    for extra, message in (
+        (["--hands", "4"], "fewer than the 8"),
+        (["--bets", "1"], "--bets cannot change"),
+        (["fish"], "not fish"),
+        (["--out", str(tmp_path / "elsewhere")], "not both"),
+    ):
+        result = runner.invoke(main, ["lbr", "--resume", str(out), *extra])
+        assert result.exit_code == 2 and message in result.output, result.output
+    assert (out / HANDS_FILE).read_text() == before
+    nothing = runner.invoke(main, ["lbr", "--resume", str(tmp_path)])
+    assert nothing.exit_code == 2 and "holds no match.json" in nothing.output
