@@ -78,12 +78,15 @@ class RiverStart:
 
 
 def river_start(snapshot: Snapshot) -> RiverStart | None:
-    """The river's start of a heads-up river decision (None elsewhere, or no chips behind)."""
+    """The river's start of a heads-up river decision (None elsewhere: more than two players
+    at the river's start, or no chips behind)."""
     if snapshot.street != Street.RIVER or len(snapshot.in_hand) != 2:
         return None
     us = snapshot.seat
     them = next(seat for seat in snapshot.in_hand if seat != us)
     records = snapshot.street_history(Street.RIVER)
+    if any(record.seat not in (us, them) for record in records):
+        return None  # a third player acted on this river: it did not start heads-up
     paid = {seat: _river_total(records, seat) for seat in (us, them)}
     stacks = (snapshot.stacks[us] + paid[us], snapshot.stacks[them] + paid[them])
     if min(stacks) <= 0:

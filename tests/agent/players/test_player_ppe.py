@@ -15,6 +15,7 @@ import zlib
 
 import numpy as np
 import pandas as pd
+import pytest
 from pypokerengine.api.game import setup_config, start_poker
 from pypokerengine.players import BasePokerPlayer
 
@@ -80,8 +81,8 @@ class Checked:
 
 
 class CheckedCFR(Checked, CFRPlayer):
-    def __init__(self, blueprint, simulations, seed):
-        CFRPlayer.__init__(self, blueprint, simulations, seed=seed)
+    def __init__(self, blueprint, simulations, seed, solve="off"):
+        CFRPlayer.__init__(self, blueprint, simulations, seed=seed, solve=solve)
         self.setup_check()
         self.blueprint_decisions = 0
 
@@ -122,13 +123,14 @@ class WildPlayer(Checked, BasePokerPlayer):
         pass
 
 
-def test_thousands_of_random_decisions_are_all_legal(tmp_path):
+@pytest.mark.parametrize(("decisions", "solve"), [(3000, "off"), (500, "river")])
+def test_thousands_of_random_decisions_are_all_legal(tmp_path, decisions, solve):
     random.seed(2024)  # PyPokerEngine shuffles and names players with the global generator
     blueprints = [everywhere(tmp_path, "study", 1), everywhere(tmp_path, "half,pot,allin:2", 2)]
     rng = random.Random(2024)
     agents: list[CheckedCFR] = []
     others: list[WildPlayer] = []
-    while sum(agent.decisions for agent in agents) < 3000:
+    while sum(agent.decisions for agent in agents) < decisions:
         players = rng.choice([2, 2, 2, 3, 4, 5, 6])
         small_blind = rng.choice([1, 5, 10, 25])
         stack = rng.randint(8 * small_blind, 150 * small_blind)
@@ -145,7 +147,7 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path):
             if seat < 2 or rng.random() < 0.3:
                 simulations = rng.choice([CFRV1_SIMULATIONS, CFRV2_SIMULATIONS])
                 blueprint = rng.choice(blueprints)
-                seats.append(CheckedCFR(blueprint, simulations, rng.randrange(1 << 30)))
+                seats.append(CheckedCFR(blueprint, simulations, rng.randrange(1 << 30), solve))
                 agents.append(seats[-1])
             else:
                 seats.append(WildPlayer(rng.randrange(1 << 30)))
@@ -157,7 +159,9 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path):
     assert [m for agent in agents for m in agent.mismatches] == []
     assert [m for other in others for m in other.mismatches] == []
     assert sum(agent.errors for agent in agents) == 0
-    assert sum(agent.blueprint_decisions for agent in agents) > 500
+    assert sum(agent.blueprint_decisions for agent in agents) > decisions / 6
+    if solve == "river":
+        assert sum(agent.river_solver.solves for agent in agents) > 10
 
 
 def test_full_ten_player_tables_with_short_stacks(tmp_path):

@@ -71,3 +71,15 @@ def test_real_bet_sizes_are_added_to_the_tree_and_the_line_found():
     node = tree_node(tree, start)
     assert node is not None and int(tree.player[node]) == 1  # the bettor faces the raise
     assert tree.contribution[node].tolist() == [275.0, 110.0]
+
+
+def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand):
+    scripts = [["call"] * 3 + ["fold"], ["call"] * 4, ["call"] * 3 + ["pot"]]
+    seats = scripted_hand([1000, 1000, 1000], 0, scripts)
+    snapshot = seats[1].seen[-1]  # facing seat 2's bet after seat 0 folded on the river
+    assert snapshot.street == Street.RIVER and snapshot.to_call > 0
+    assert len(snapshot.in_hand) == 2 and river_start(snapshot) is None
+    player = CFRv2Player(solve="river", seed=0)
+    policy = player.policy(snapshot)
+    assert sum(p for _, _, p in policy) == pytest.approx(1.0)
+    assert player.river_solver.solves == 0
