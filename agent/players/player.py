@@ -113,7 +113,7 @@ from agent.players.short_stack import (
 )
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
-from agent.poker.range_equity import HOLDING_CARDS, holding_index
+from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, holding_index
 
 LOG = logging.getLogger(__name__)
 CFRV1_SIMULATIONS = 50
@@ -129,7 +129,7 @@ DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR u
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
-SOLVES = ("off", "river")  # real-time subgame solving (agent.players.river_solving)
+SOLVES = ("off", "river", "defense")  # real-time subgame solving (agent.players.river_solving)
 DEFAULT_SOLVE = "off"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -206,7 +206,8 @@ class CFRPlayer(PolicyPlayer):
         self.preflop_defense = preflop_defense
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        self.river_solver = RiverSolver() if solve == "river" else None
+        self.solve = solve
+        self.river_solver = RiverSolver() if solve != "off" else None
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -336,22 +337,25 @@ class CFRPlayer(PolicyPlayer):
     def solved_policies(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
     ) -> list[list[WeightedAction]] | None:
-        """``solve="river"``, a heads-up river decision: each hole's strategy in the solved
-        river (``agent.players.river_solving``); None where no solve applies."""
+        """A heads-up river decision, ``solve="river"``, or facing a bet with
+        ``solve="defense"``: each hole's strategy in the solved river
+        (``agent.players.river_solving``); None where no solve applies."""
         if self.river_solver is None:
             return None
         start = river_start(snapshot)
-        if start is None:
+        here = self.solve == "defense"  # solve from this node, where we face a bet
+        if start is None or (here and snapshot.to_call == 0):
             return None
+        length = len(snapshot.history) if here else start.before
 
         def ranges() -> np.ndarray:
-            before = snapshot.history[: start.before]
-            own = self.own_range.weights(snapshot.board, start.before, self.action_likelihood)
-            theirs = replay_range(before, snapshot.board, start.seats[1], OpponentModel())
+            seen = snapshot.history[:length]
+            own = self.own_range.weights(snapshot.board, length, self.action_likelihood)
+            theirs = replay_range(seen, snapshot.board, start.seats[1], OpponentModel())
             return solver_ranges(own, theirs, snapshot.board)
 
-        solution = self.river_solver.solution(start, snapshot.history, ranges)
-        return self.river_solver.policies(snapshot, start, solution, holes)
+        solution = self.river_solver.solution(start, snapshot.history, ranges, here)
+        return self.river_solver.policies(snapshot, start, solution, holes, here)
 
     def short_stack_spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""
@@ -507,6 +511,9 @@ class CFRPlayer(PolicyPlayer):
         estimate is within 0.01 of the rate 95% of the time), a model of our range that
         is 100 times cheaper than the law holding by holding.
         """
+        solved = self._solved_likelihood(snapshot, action)
+        if solved is not None:
+            return solved
         branches, spot, oversize = self._public_part(snapshot)
         if self.short_stack_spot(snapshot) is not None:
             return action_likelihood(action, self.policy_table(snapshot, ALL_HOLES))
@@ -521,6 +528,19 @@ class CFRPlayer(PolicyPlayer):
         if fallback.any():
             blueprint = blueprint + fallback * self._threshold_likelihood(snapshot, action)
         return blueprint / total
+
+    def _solved_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+        """``P(action | holding)`` where a solved river decides (0 on holdings the board
+        blocks), else None."""
+        if self.river_solver is None or snapshot.street != Street.RIVER:
+            return None
+        live = ~blocked_mask(list(snapshot.board))
+        solved = self.solved_policies(snapshot, [ALL_HOLES[i] for i in np.flatnonzero(live)])
+        if solved is None:
+            return None
+        likelihood = np.zeros(len(ALL_HOLES))
+        likelihood[live] = action_likelihood(action, solved)
+        return likelihood
 
     def _threshold_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """The threshold rule's likelihood of ``action``, vectorised (see above)."""

@@ -135,22 +135,46 @@ def _expander(limit: float, sizes: BetAbstraction):
     return expand
 
 
+@dataclass(frozen=True)
+class RiverRoot:
+    """Where on the river a subgame starts: its first action (the default), or a later node.
+
+    ``bets`` are the chips each player has put in on the river before the root, ``raises``
+    the bets and raises made, ``last_raise`` the last increment, ``checked`` whether the
+    player before the root has checked (a check at the root then ends the river).
+    """
+
+    bets: tuple[float, float] = (0.0, 0.0)
+    raises: int = 0
+    last_raise: float = 0.0
+    checked: bool = False
+
+
 def river_tree(
     pot: float,
     stacks: tuple[float, float],
     first_to_act: int,
     abstraction: BetAbstraction,
     num_hands: int = 1,
+    root: RiverRoot = RiverRoot(),
 ) -> BettingTree:
-    """The public betting tree of a river spot; ``num_hands`` info-set rows per decision."""
+    """The public betting tree of a river spot; ``num_hands`` info-set rows per decision.
+
+    ``pot`` and ``stacks`` are the river's start; the tree starts at ``root`` with
+    ``first_to_act`` to act there.
+    """
     if not pot > 0 or min(stacks) < 0:
         raise ValueError(f"the pot must be positive and stacks non-negative: {pot}, {stacks}")
     if first_to_act not in (0, 1):
         raise ValueError(f"first_to_act must be 0 or 1, got {first_to_act}")
+    if min(root.bets) < 0 or max(root.bets) > min(stacks) or root.raises < 0:
+        raise ValueError(f"the root's bets {root.bets} must lie within the stacks {stacks}")
     half = pot / 2.0
-    root = _Street((half, half), first_to_act, 0, 0.0, False)
+    stakes = (half + root.bets[0], half + root.bets[1])
+    acted = root.checked or root.raises > 0
+    start = _Street(stakes, first_to_act, root.raises, root.last_raise, acted)
     expand = _expander(half + min(stacks), abstraction)
-    return tree_from_expander(root, expand, (num_hands,), abstraction.action_names())
+    return tree_from_expander(start, expand, (num_hands,), abstraction.action_names())
 
 
 @njit(cache=True, nogil=True)
@@ -194,6 +218,7 @@ class RiverSpot:
     stacks: tuple[float, float]
     first_to_act: int
     ranges: np.ndarray
+    root: RiverRoot = RiverRoot()
 
     def __post_init__(self) -> None:
         ranges = np.asarray(self.ranges, dtype=np.float64)
@@ -270,7 +295,7 @@ class RiverSolution:
 def river_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
     """The vectorised subgame of a spot, and its holdings (indices into the 1,326)."""
     holdings, hands = river_hands(spot.board, np.asarray(spot.ranges).sum(axis=0) > 0)
-    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size)
+    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     return Subgame(tree, hands, ranges), holdings
 

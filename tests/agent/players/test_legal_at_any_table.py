@@ -36,13 +36,13 @@ def random_stacks(players: int, ante: int, rng: random.Random) -> list[int]:
     return stacks
 
 
-def play_hand(players: int, agents: int, seed: int, **options):
-    """One hand with ``agents`` CFRv2 players (``options`` to each) and baselines in the
-    other seats."""
+def play_hand(players: int, agents: int, seed: int, opponents=OPPONENTS, **options):
+    """One hand with ``agents`` CFRv2 players (``options`` to each) and ``opponents`` in
+    the other seats."""
     rng = random.Random(seed)
     bots = {f"S{i}": CFRv2Player(seed=seed + i, simulations=500, **options) for i in range(agents)}
     for i in range(agents, players):
-        spec = parse_bot_spec(OPPONENTS[(i - agents) % len(OPPONENTS)])
+        spec = parse_bot_spec(opponents[(i - agents) % len(opponents)])
         bots[f"S{i}"] = make_bot(spec, seed=seed + i)
     seat_slots = tuple(rng.sample(sorted(bots), players))
     ante = rng.choice([0, 1, 2, 5])
@@ -86,10 +86,10 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players):
 
 def test_the_river_solving_agent_is_legal_heads_up():
     solves = 0
-    for hand in range(12):
-        result, bots, start = play_hand(2, 1, seed=500 + hand, solve="river")
-        agent = bots["S0"]
+    for hand in range(16):
+        opponent = ("fish", "random")[hand % 2]  # one never bets, the other bets at random
+        result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve="river")
         assert result.illegal["S0"] == 0, (start, result.actions)
-        assert result.errors["S0"] == [] and agent.errors == 0, result.actions
-        solves += agent.river_solver.solves
+        assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
+        solves += bots["S0"].river_solver.solves
     assert solves > 0  # the solver really played rivers
