@@ -21,7 +21,8 @@ Simulations"), rebuilt on this project's engine:
   the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
 * **River, heads-up, with** ``solve="river"``: the river solved in real time from its start,
   over our range and the opponent's, with the real bet sizes on the tree
-  (``agent.players.river_solving``).
+  (``agent.players.river_solving``); with ``solve="defense"``, solved from the node where we
+  face a bet, our own bets by the rules below.
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -162,7 +163,8 @@ class CFRPlayer(PolicyPlayer):
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
-    plays the solution (``agent.players.river_solving``); ``"off"`` (the default) plays the
+    plays the solution (``agent.players.river_solving``); ``"defense"`` solves it only where
+    we face a bet, from that node, and bets by the rules; ``"off"`` (the default) plays the
     rules below there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,

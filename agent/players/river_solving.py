@@ -16,6 +16,11 @@ and the ranges at the root come from the hand's earlier streets.
 * Both ranges keep a small share (``RANGE_FLOOR``) spread over every holding the board
   leaves, so that no hand is outside the solve: our own range model is the mode of the
   threshold rule's law, and a hand the model says we cannot hold is still solved.
+* **Where** (the player's ``solve`` option): ``"river"`` solves from the river's first action
+  and plays every river decision from the solution; ``"defense"`` solves only where we face
+  a bet, from that node (``RiverRoot``), with our range there narrowed by our river actions,
+  and leaves our own bets to the rules: a solved strategy bluffs and bets thinly against a
+  bot that calls by its hand's strength whatever the bet (``honest``), and that costs.
 * **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises on the
   river (one more when the river already had that many), plus the size of every bet and
   raise made on this river so far (re-solving with the real bet added, Brown & Sandholm

@@ -9,6 +9,8 @@ fraction f facing a bet calls, then raises by f times the pot after the call; ne
 than the last raise), plus all-in, check, call and fold, with at most ``max_raises`` bets
 and raises on the street. This is the river re-solving of DeepStack (Moravčík et al. 2017)
 and Libratus/Pluribus's end-game solver (Brown & Sandholm 2017) with an explicit range.
+A subgame starts at the river's first action, or at a later node of it (``RiverRoot``: the
+bets already made), as the player's ``solve=defense`` re-solves where it faces a bet.
 
 The solve is ``blueprint.subgame.vector_cfr`` (DCFR or CFR+) over the holdings the board
 leaves (1,081) that either range holds, with showdowns valued exactly under card removal
