@@ -21,8 +21,7 @@ Simulations"), rebuilt on this project's engine:
   the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
 * **River, heads-up, with** ``solve="river"``: the river solved in real time from its start,
   over our range and the opponent's, with the real bet sizes on the tree
-  (``agent.players.river_solving``); with ``solve="defense"``, solved from the node where we
-  face a bet, our own bets by the rules below.
+  (``agent.players.river_solving``).
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -114,7 +113,7 @@ from agent.players.short_stack import (
 )
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
-from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, holding_index
+from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
 LOG = logging.getLogger(__name__)
 CFRV1_SIMULATIONS = 50
@@ -130,7 +129,7 @@ DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR u
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
-SOLVES = ("off", "river", "defense")  # real-time subgame solving (agent.players.river_solving)
+SOLVES = ("off", "river")  # real-time subgame solving (agent.players.river_solving)
 DEFAULT_SOLVE = "off"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -163,8 +162,7 @@ class CFRPlayer(PolicyPlayer):
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
-    plays the solution (``agent.players.river_solving``); ``"defense"`` solves it only where
-    we face a bet, from that node, and bets by the rules; ``"off"`` (the default) plays the
+    plays the solution (``agent.players.river_solving``); ``"off"`` (the default) plays the
     rules below there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
@@ -208,8 +206,7 @@ class CFRPlayer(PolicyPlayer):
         self.preflop_defense = preflop_defense
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        self.solve = solve
-        self.river_solver = RiverSolver() if solve != "off" else None
+        self.river_solver = RiverSolver() if solve == "river" else None
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -339,25 +336,22 @@ class CFRPlayer(PolicyPlayer):
     def solved_policies(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
     ) -> list[list[WeightedAction]] | None:
-        """A heads-up river decision, ``solve="river"``, or facing a bet with
-        ``solve="defense"``: each hole's strategy in the solved river
-        (``agent.players.river_solving``); None where no solve applies."""
+        """``solve="river"``, a heads-up river decision: each hole's strategy in the solved
+        river (``agent.players.river_solving``); None where no solve applies."""
         if self.river_solver is None:
             return None
         start = river_start(snapshot)
-        here = self.solve == "defense"  # solve from this node, where we face a bet
-        if start is None or (here and snapshot.to_call == 0):
+        if start is None:
             return None
-        length = len(snapshot.history) if here else start.before
 
         def ranges() -> np.ndarray:
-            seen = snapshot.history[:length]
-            own = self.own_range.weights(snapshot.board, length, self.action_likelihood)
-            theirs = replay_range(seen, snapshot.board, start.seats[1], OpponentModel())
+            before = snapshot.history[: start.before]
+            own = self.own_range.weights(snapshot.board, start.before, self.action_likelihood)
+            theirs = replay_range(before, snapshot.board, start.seats[1], OpponentModel())
             return solver_ranges(own, theirs, snapshot.board)
 
-        solution = self.river_solver.solution(start, snapshot.history, ranges, here)
-        return self.river_solver.policies(snapshot, start, solution, holes, here)
+        solution = self.river_solver.solution(start, snapshot.history, ranges)
+        return self.river_solver.policies(snapshot, start, solution, holes)
 
     def short_stack_spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""
@@ -513,9 +507,6 @@ class CFRPlayer(PolicyPlayer):
         estimate is within 0.01 of the rate 95% of the time), a model of our range that
         is 100 times cheaper than the law holding by holding.
         """
-        solved = self._solved_likelihood(snapshot, action)
-        if solved is not None:
-            return solved
         branches, spot, oversize = self._public_part(snapshot)
         if self.short_stack_spot(snapshot) is not None:
             return action_likelihood(action, self.policy_table(snapshot, ALL_HOLES))
@@ -530,19 +521,6 @@ class CFRPlayer(PolicyPlayer):
         if fallback.any():
             blueprint = blueprint + fallback * self._threshold_likelihood(snapshot, action)
         return blueprint / total
-
-    def _solved_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
-        """``P(action | holding)`` where a solved river decides (0 on holdings the board
-        blocks), else None."""
-        if self.river_solver is None or snapshot.street != Street.RIVER:
-            return None
-        live = ~blocked_mask(list(snapshot.board))
-        solved = self.solved_policies(snapshot, [ALL_HOLES[i] for i in np.flatnonzero(live)])
-        if solved is None:
-            return None
-        likelihood = np.zeros(len(ALL_HOLES))
-        likelihood[live] = action_likelihood(action, solved)
-        return likelihood
 
     def _threshold_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """The threshold rule's likelihood of ``action``, vectorised (see above)."""

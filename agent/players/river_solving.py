@@ -16,11 +16,6 @@ and the ranges at the root come from the hand's earlier streets.
 * Both ranges keep a small share (``RANGE_FLOOR``) spread over every holding the board
   leaves, so that no hand is outside the solve: our own range model is the mode of the
   threshold rule's law, and a hand the model says we cannot hold is still solved.
-* **Where** (the player's ``solve`` option): ``"river"`` solves from the river's first action
-  and plays every river decision from the solution; ``"defense"`` solves only where we face
-  a bet, from that node (``RiverRoot``), with our range there narrowed by our river actions,
-  and leaves our own bets to the rules: a solved strategy bluffs and bets thinly against a
-  bot that calls by its hand's strength whatever the bet (``honest``), and that costs.
 * **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises on the
   river (one more when the river already had that many), plus the size of every bet and
   raise made on this river so far (re-solving with the real bet added, Brown & Sandholm
@@ -129,17 +124,6 @@ def real_fractions(start: RiverStart) -> tuple[float, ...]:
     return tuple(sorted(set(fractions) - set(POT_FRACTIONS)))
 
 
-def current_root(start: RiverStart) -> Any:
-    """The river node of the decision, as the root of a subgame (``RiverRoot``)."""
-    from blueprint.subgame.river import RiverRoot
-
-    effective = float(min(start.stacks))  # chips bet beyond it are returned
-    bets = tuple(min(float(_river_total(start.records, seat)), effective) for seat in start.seats)
-    raises = [record for record in start.records if record.kind == "RAISE"]
-    last_raise = float(raises[-1].raise_by) if raises else 0.0
-    return RiverRoot(bets, len(raises), last_raise, checked=bool(start.records))
-
-
 def river_raises(start: RiverStart) -> int:
     """Bets and raises made on the river so far."""
     return sum(record.kind == "RAISE" for record in start.records)
@@ -203,59 +187,39 @@ class RiverSolver:
         self.solves = 0  # rivers solved so far
         self._solutions: dict[tuple, Any] = {}
 
-    def solution(
-        self,
-        start: RiverStart,
-        history: Sequence[ActionRecord],
-        ranges_of: Any,
-        here: bool = False,
-    ) -> Any:
-        """The solved river of ``start``: from its first action, or (``here``) from the
-        current node (``ranges_of()`` gives both ranges there when a solve is needed)."""
-        from blueprint.subgame.river import BetAbstraction, RiverRoot
+    def solution(self, start: RiverStart, history: Sequence[ActionRecord], ranges_of: Any) -> Any:
+        """The solved river of ``start`` (``ranges_of()`` gives both ranges when a solve is
+        needed)."""
+        from blueprint.subgame.river import BetAbstraction
 
+        fractions = tuple(sorted(POT_FRACTIONS + real_fractions(start)))
         raises = max(MAX_RAISES, river_raises(start) + 1)
-        if here:
-            root, fractions, first = current_root(start), POT_FRACTIONS, 0
-            key: tuple = (start.board, start.stacks, tuple(history), raises)
-        else:
-            root, first = RiverRoot(), start.first
-            fractions = tuple(sorted(POT_FRACTIONS + real_fractions(start)))
-            key = (start.board, start.stacks, first, tuple(history[: start.before]), fractions)
         abstraction = BetAbstraction(pot_fractions=fractions, all_in=True, max_raises=raises)
-        key += (abstraction, here)
+        key = (start.board, start.stacks, start.first, tuple(history[: start.before]), abstraction)
         if key not in self._solutions:
             if len(self._solutions) >= CACHED_SOLUTIONS:
                 self._solutions.pop(next(iter(self._solutions)))
-            self._solutions[key] = self._solve(start, abstraction, ranges_of(), first, root)
+            self._solutions[key] = self._solve(start, abstraction, ranges_of())
             self.solves += 1
         return self._solutions[key]
 
-    def _solve(
-        self, start: RiverStart, abstraction: Any, ranges: np.ndarray, first: int, root: Any
-    ) -> Any:
+    def _solve(self, start: RiverStart, abstraction: Any, ranges: np.ndarray) -> Any:
         from blueprint.subgame.river import RiverSpot, solve_river
 
         spot = RiverSpot(
             board=start.board,
             pot=float(start.pot),
             stacks=(float(start.stacks[0]), float(start.stacks[1])),
-            first_to_act=first,
+            first_to_act=start.first,
             ranges=ranges,
-            root=root,
         )
         return solve_river(spot, abstraction, iterations=self.iterations, target_pot_fraction=None)
 
     def policies(
-        self,
-        snapshot: Snapshot,
-        start: RiverStart,
-        solution: Any,
-        holes: Sequence[tuple[int, int]],
-        here: bool = False,
+        self, snapshot: Snapshot, start: RiverStart, solution: Any, holes: Sequence[tuple[int, int]]
     ) -> list[list[WeightedAction]] | None:
         """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
-        node = 0 if here else tree_node(solution.tree, start)
+        node = tree_node(solution.tree, start)
         if node is None or int(solution.tree.player[node]) != 0:
             return None
         children = solution.tree.children(node)

@@ -193,3 +193,18 @@ def test_gadget_rejects_bad_values() -> None:
     sub, _ = leduc_subgame(LEDUC.tree, _trunk(1), second_round_roots(LEDUC.tree)[0], 0)
     with pytest.raises(ValueError, match="entries"):
         SubgameSolver(sub, PRESETS["cfr+"], Gadget(0, np.zeros(5)))
+
+
+def test_a_river_tree_can_start_where_a_player_faces_a_bet():
+    from blueprint.subgame.river import BetAbstraction, RiverRoot, river_tree
+
+    root = RiverRoot(bets=(0.0, 40.0), raises=1, last_raise=40.0, checked=True)
+    tree = river_tree(40.0, (980.0, 980.0), 0, BetAbstraction((0.5, 1.0), max_raises=2), 1, root)
+    children = tree.children(0)
+    names = [tree.action_names[tree.action[c]] for c in children]
+    assert names == ["fold", "call", "bet 0.5", "bet 1", "all-in"]
+    assert tree.contribution[children[1]].tolist() == [60.0, 60.0]  # the call
+    raised = children[2]  # half the pot after the call (120) on top of the 40: to 100 more
+    assert tree.contribution[raised].tolist() == [120.0, 60.0]
+    with pytest.raises(ValueError, match="within the stacks"):
+        river_tree(40.0, (30.0, 980.0), 0, BetAbstraction(), 1, root)

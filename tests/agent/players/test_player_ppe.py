@@ -123,7 +123,7 @@ class WildPlayer(Checked, BasePokerPlayer):
         pass
 
 
-@pytest.mark.parametrize(("decisions", "solve"), [(3000, "off"), (500, "river"), (1500, "defense")])
+@pytest.mark.parametrize(("decisions", "solve"), [(3000, "off"), (500, "river")])
 def test_thousands_of_random_decisions_are_all_legal(tmp_path, decisions, solve):
     random.seed(2024)  # PyPokerEngine shuffles and names players with the global generator
     blueprints = [everywhere(tmp_path, "study", 1), everywhere(tmp_path, "half,pot,allin:2", 2)]
@@ -160,8 +160,8 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path, decisions, solve)
     assert [m for other in others for m in other.mismatches] == []
     assert sum(agent.errors for agent in agents) == 0
     assert sum(agent.blueprint_decisions for agent in agents) > decisions / 6
-    if solve != "off":  # heads-up rivers were solved (facing a bet only, with "defense")
-        assert sum(agent.river_solver.solves for agent in agents) > 0
+    if solve != "off":  # heads-up rivers were solved
+        assert sum(agent.river_solver.solves for agent in agents) > 10
 
 
 def test_full_ten_player_tables_with_short_stacks(tmp_path):

@@ -28,18 +28,16 @@ def probabilities(player, snapshot, cards):
     return {name: p for name, _, p in player.policy(replace(snapshot, hole=hole))}
 
 
-@pytest.mark.parametrize("solve", ["river", "defense"])
-def test_the_nuts_never_fold_and_a_hand_that_cannot_win_never_calls_a_shove(scripted_hand, solve):
-    player = CFRv2Player(solve=solve, seed=0)
+def test_the_nuts_never_fold_and_a_hand_that_cannot_win_never_calls_a_shove(scripted_hand):
+    player = CFRv2Player(solve="river", seed=0)
     shove = river_facing(scripted_hand, "push")
     assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
     assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # ace high, 4 kicker
     assert player.river_solver.solves == 1  # one solve served both hands
 
 
-@pytest.mark.parametrize("solve", ["river", "defense"])
-def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand, solve):
-    player = CFRv2Player(solve=solve, seed=0)
+def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
+    player = CFRv2Player(solve="river", seed=0)
     bet = river_facing(scripted_hand, "pot")
     holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(BOARD)]
     holes = holes[::97]
@@ -85,24 +83,3 @@ def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand)
     policy = player.policy(snapshot)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
     assert player.river_solver.solves == 0
-
-
-def test_defense_solves_only_facing_a_bet_and_from_that_node(scripted_hand):
-    from blueprint.subgame.river import BetAbstraction, RiverRoot, river_tree
-
-    seats = scripted_hand([1000, 1000], 0, [["call"] * 4, ["call"] * 4])
-    unbet = seats[0].seen[-1]  # seat 0's river decision, no bet to face
-    assert unbet.street == Street.RIVER and unbet.to_call == 0
-    bet = river_facing(scripted_hand, "pot")
-    defending, rules = CFRv2Player(solve="defense", seed=0), CFRv2Player(seed=0)
-    assert defending.policy(unbet) == rules.policy(unbet)  # our own bets: the rules
-    assert defending.river_solver.solves == 0
-    defending.policy(bet)
-    assert defending.river_solver.solves == 1
-    root = RiverRoot(bets=(0.0, 40.0), raises=1, last_raise=40.0, checked=True)
-    tree = river_tree(40.0, (980.0, 980.0), 0, BetAbstraction((0.5, 1.0), max_raises=2), 1, root)
-    children = tree.children(0)
-    assert [tree.action_names[tree.action[c]] for c in children] == [
-        "fold", "call", "bet 0.5", "bet 1", "all-in"
-    ]  # fmt: skip
-    assert tree.contribution[children[1]].tolist() == [60.0, 60.0]  # the call
