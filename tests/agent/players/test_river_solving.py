@@ -83,3 +83,13 @@ def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand)
     policy = player.policy(snapshot)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
     assert player.river_solver.solves == 0
+
+
+def test_a_raise_war_on_the_river_is_left_to_the_rules(scripted_hand):
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 3 + ["pot", "pot"]] * 2)
+    snapshot = replace(seats[0].seen[-1], board=BOARD)
+    raises = [r for r in snapshot.street_history(Street.RIVER) if r.kind == "RAISE"]
+    assert snapshot.street == Street.RIVER and len(raises) >= 3
+    solving, rules = CFRv2Player(solve="river", seed=0), CFRv2Player(seed=0)
+    for cards in (["Jh", "Th"], ["3c", "4d"], ["Ac", "9d"]):
+        assert probabilities(solving, snapshot, cards) == probabilities(rules, snapshot, cards)
