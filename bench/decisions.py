@@ -98,7 +98,7 @@ def range_query_ms(agent: TimedCFRv2, street: str) -> float:
 def table_query_ms(agent: TimedCFRv2, street: str) -> float:
     """Milliseconds for ``policy_table`` over every holding of the same captured state."""
     valid_actions, round_state, agent.uuid = agent.captured[street]
-    base = agent.boundary.snapshot(valid_actions, ["SA", "SK"], round_state)
+    base = agent.snapshot(valid_actions, ["SA", "SK"], round_state)
     holes = [hole for hole in combinations(range(52), 2) if not set(hole) & set(base.board)]
     start = time.perf_counter()
     agent.policy_table(base, holes)
