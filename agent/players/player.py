@@ -481,8 +481,8 @@ class CFRPlayer(PolicyPlayer):
         (9.7 sb/h lost to ``montecarlo``, most of it folding to 4-bets), so those streets
         keep the ranking among all holdings.
         """
-        if snapshot.street < OWN_RANGE_FROM:
-            return None
+        if snapshot.street < OWN_RANGE_FROM or not self.track_own_range:
+            return None  # (the range is recorded for river solving even with own_range=False)
         return self.own_range.weights(snapshot.board, len(snapshot.history), self.action_likelihood)
 
     def _range_ranks(self, board: tuple[int, ...], history_length: int) -> np.ndarray:
@@ -493,7 +493,8 @@ class CFRPlayer(PolicyPlayer):
         return self._ranks[1]
 
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
-        """Heads-up, rule ``mdf``: remember our action, for the range it reveals."""
+        """Heads-up, rule ``mdf`` or river solving: remember our action, for the range it
+        reveals."""
         tracked = (self.track_own_range and self.rule == "mdf") or self.river_solver is not None
         if tracked and len(preflop_order(snapshot)) == 2:
             self.own_range.record(len(snapshot.history), snapshot, action)
