@@ -62,7 +62,7 @@ class PushFoldTable:
             if array.shape != expected:
                 raise PushFoldTableError(f"{name} has shape {array.shape}, expected {expected}")
             key = (players, float(match.group(2)), int(match.group(3)) / 1000.0)
-            strategies[key] = np.asarray(array, dtype=np.float32)
+            strategies[key] = np.asarray(array, dtype=_stored_precision(array))
         if not strategies:
             raise PushFoldTableError("the push/fold table holds no strategy arrays")
         return cls(strategies)
@@ -106,6 +106,12 @@ class PushFoldTable:
     ) -> float:
         """P(push or call) of one holding class at one position and history."""
         return float(self.nearest(players, stack_bb, ante_bb)[position, mask, hole_class])
+
+
+def _stored_precision(array: np.ndarray) -> type:
+    """float16 arrays (the shipped file) stay float16, not copied: widened to float32, the
+    table took 110 MB of a player's memory for no precision it has; others become float32."""
+    return np.float16 if array.dtype == np.float16 else np.float32
 
 
 def read_table(path: str | Path) -> PushFoldTable:
