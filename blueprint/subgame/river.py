@@ -10,7 +10,7 @@ than the last raise), plus all-in, check, call and fold, with at most ``max_rais
 and raises on the street. This is the river re-solving of DeepStack (Moravčík et al. 2017)
 and Libratus/Pluribus's end-game solver (Brown & Sandholm 2017) with an explicit range.
 A subgame starts at the river's first action, or at a later node of it (``RiverRoot``: the
-bets already made), as the player's ``solve=defense`` re-solves where it faces a bet.
+bets already made), to re-solve where a player faces a bet.
 
 The solve is ``blueprint.subgame.vector_cfr`` (DCFR or CFR+) over the holdings the board
 leaves (1,081) that either range holds, with showdowns valued exactly under card removal
