@@ -150,7 +150,7 @@ class Snapshot:
             seat=seat,
             stack=int(seats[seat]["stack"]),
             call_amount=call_amount,
-            paid=_street_paid(history, street, seat),
+            paid=street_paid(history, street, seat),
             min_raise=min_raise,
             max_raise=max_raise,
             in_hand=tuple(i for i, entry in enumerate(seats) if entry["state"] != "folded"),
@@ -218,7 +218,7 @@ def _read_histories(
     return tuple(records)
 
 
-def _street_paid(history: Sequence[ActionRecord], street: Street, seat: int) -> int:
+def street_paid(history: Sequence[ActionRecord], street: Street, seat: int) -> int:
     """The player's street total so far: its last non-fold, non-ante amount (as the engine)."""
     paid = 0
     for record in history:

@@ -38,7 +38,15 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.policy import WeightedAction, normalized
-from agent.boundary.snapshot import Action, ActionRecord, Snapshot, Street, legal_call, legal_raise
+from agent.boundary.snapshot import (
+    Action,
+    ActionRecord,
+    Snapshot,
+    Street,
+    legal_call,
+    legal_raise,
+    street_paid,
+)
 from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 
 POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the river tree, as fractions of the pot
@@ -88,7 +96,7 @@ def river_start(snapshot: Snapshot) -> RiverStart | None:
     records = snapshot.street_history(Street.RIVER)
     if any(record.seat not in (us, them) for record in records):
         return None  # a third player acted on this river: it did not start heads-up
-    paid = {seat: _river_total(records, seat) for seat in (us, them)}
+    paid = {seat: street_paid(records, Street.RIVER, seat) for seat in (us, them)}
     stacks = (snapshot.stacks[us] + paid[us], snapshot.stacks[them] + paid[them])
     if min(stacks) <= 0:
         return None
@@ -96,14 +104,6 @@ def river_start(snapshot: Snapshot) -> RiverStart | None:
     before = len(snapshot.history) - len(records)
     pot = snapshot.pot - paid[us] - paid[them]
     return RiverStart(snapshot.board, pot, stacks, first, (us, them), before, records)
-
-
-def _river_total(records: Sequence[ActionRecord], seat: int) -> int:
-    total = 0
-    for record in records:
-        if record.seat == seat and record.kind != "FOLD":
-            total = record.amount
-    return total
 
 
 def real_fractions(start: RiverStart) -> tuple[float, ...]:

@@ -13,8 +13,9 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from arena.match import ChunkRunner, portable_spec, run_local
+from arena.match import ChunkRunner, MatchConfig, portable_spec, run_local, whole_sessions
 from arena.registry import make_bot, parse_bot_spec, validate_spec
+from arena.results import HANDS_FILE, read_hands
 from arena.rows_file import RowsFile
 
 
@@ -44,13 +45,12 @@ def resumed_run(resume: Path, read: Callable[[Path], Any], **counts: int | None)
     """
     try:
         config = read(resume)
-        extended = {name: count for name, count in counts.items() if count is not None}
-        for name, count in extended.items():
-            if count < getattr(config, name):
-                raise ValueError(
-                    f"--{name} {count} is fewer than its {getattr(config, name)}:"
-                    f" the {name} beyond it would be dropped"
-                )
+    except (ValueError, TypeError) as error:
+        raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
+    extended = {name: count for name, count in counts.items() if count is not None}
+    for name, count in extended.items():
+        refuse_dropping(resume, name, count, getattr(config, name))
+    try:
         config = replace(config, **extended)
     except (ValueError, TypeError) as error:
         raise click.UsageError(f"cannot resume {str(resume)!r}: {error}") from error
@@ -104,6 +104,25 @@ def engine_options(command: Callable) -> Callable:
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def refuse_dropping(resume: Path, option: str, count: int, saved: int) -> None:
+    """UsageError when resuming with ``--option count`` would drop what ``resume`` holds."""
+    if count < saved:
+        raise click.UsageError(
+            f"--{option} {count} is fewer than the {saved} of {str(resume)!r}:"
+            f" the {option} beyond it would be dropped"
+        )
+
+
+def match_progress_bar(config: MatchConfig, out: Path, progress: bool) -> tqdm:
+    """A progress bar over a match's hands (LBR's too), starting at the whole sessions (or
+    hands) already in ``out``'s ``hands.csv``."""
+    rows = [row for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands]
+    already = len(whole_sessions(config, rows))
+    return tqdm(
+        total=config.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
+    )
 
 
 def progress_bar(store: RowsFile, total: int, unit: str, quiet: bool) -> tqdm:

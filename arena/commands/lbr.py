@@ -13,19 +13,20 @@ from typing import Any
 
 import click
 from click.core import ParameterSource
-from tqdm import tqdm
 
 from arena.commands.helpers import (
     checked_bot,
     ensure_writable,
+    match_progress_bar,
     prepare_out_dir,
+    refuse_dropping,
     resume_hint_on_stop,
 )
 from arena.lbr.match import LBRConfig, match_config, read_lbr_run, run_lbr
 from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
-from arena.match import BotFailure, MatchConfig, check_sessions, default_workers, whole_sessions
-from arena.results import HANDS_FILE, read_hands
+from arena.match import BotFailure, MatchConfig, check_sessions, default_workers
+from arena.results import HANDS_FILE
 
 
 def format_lbr_summary(summary: dict[str, Any]) -> str:
@@ -173,11 +174,7 @@ def play_lbr(
     config: LBRConfig, match: MatchConfig, folder: Path, workers: int, progress: bool
 ) -> None:
     """Play (or finish) an LBR run with a progress bar; an interruption says how to resume."""
-    rows = [row for row in read_hands(folder / HANDS_FILE) if row["index"] < match.hands]
-    already = len(whole_sessions(match, rows))
-    bar = tqdm(
-        total=match.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
-    )
+    bar = match_progress_bar(match, folder, progress)
 
     def on_progress(count: int, stats: Any) -> None:
         bar.update(count)
@@ -223,11 +220,7 @@ def resumed_lbr(
         raise click.UsageError(f"{str(resume)!r} holds LBR against {match.bot_b}, not {bot}")
     hands = context.params["hands"]
     if _given(context, "hands") and hands != match.hands:
-        if hands < match.hands:
-            raise click.UsageError(
-                f"--hands {hands} is fewer than the {match.hands} of {str(resume)!r}:"
-                " the hands beyond it would be dropped"
-            )
+        refuse_dropping(resume, "hands", hands, match.hands)
         try:
             match = replace(match, hands=hands)
         except ValueError as error:

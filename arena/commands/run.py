@@ -8,14 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import click
-from tqdm import tqdm
 
 from arena.commands.helpers import (
     checked_bot,
     chunk_runner,
     engine_options,
     ensure_writable,
+    match_progress_bar,
     prepare_out_dir,
+    refuse_dropping,
 )
 from arena.commands.ring import run_ring_game
 from arena.match import (
@@ -24,9 +25,8 @@ from arena.match import (
     default_workers,
     portable_spec,
     run_match,
-    whole_sessions,
 )
-from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+from arena.results import MATCH_FILE, read_match_file
 from arena.ring import CONFIG_FILE as RING_FILE
 
 VERSUS = ("vs", "v", "versus")
@@ -89,11 +89,8 @@ def resumed_config(
         raise click.UsageError(
             f"{str(resume)!r} was played {played}, not with --session-hands {session_hands}"
         )
-    if hands is not None and hands < config.hands:
-        raise click.UsageError(
-            f"--hands {hands} is fewer than the {config.hands} of {str(resume)!r}:"
-            " the hands beyond it would be dropped"
-        )
+    if hands is not None:
+        refuse_dropping(resume, "hands", hands, config.hands)
     if hands is not None and hands != config.hands:
         config = _with_hands(config, hands)
     ensure_writable(resume)
@@ -144,11 +141,7 @@ def execute(
 ) -> dict[str, Any]:
     """Run a match with a progress bar; turn interruptions into a sentence about resuming."""
     runner = chunk_runner(backend, ray_address)
-    rows = [row for row in read_hands(out / HANDS_FILE) if row["index"] < config.hands]
-    already = len(whole_sessions(config, rows))
-    bar = tqdm(
-        total=config.hands, initial=already, unit="hand", disable=not progress, dynamic_ncols=True
-    )
+    bar = match_progress_bar(config, out, progress)
 
     def on_progress(count: int, stats: Any) -> None:
         bar.update(count)

@@ -33,6 +33,10 @@ def test_tournament_writes_the_report_with_the_issue_keys(tmp_path):
     again = invoke("tournament", "--resume", out, "--tournaments", 9, "--quiet", "--workers", 1)
     assert again.exit_code == 0, again.output
     assert json.loads((out / "summary.json").read_text())["tournaments"] == 9
+    before = (out / "tournaments.csv").read_text()
+    fewer = invoke("tournament", "--resume", out, "--tournaments", 3, "--quiet")
+    assert fewer.exit_code == 2 and "fewer than the 9" in fewer.output
+    assert (out / "tournaments.csv").read_text() == before
 
 
 def test_a_structure_file_sets_the_levels(tmp_path):
