@@ -19,9 +19,9 @@ Simulations"), rebuilt on this project's engine:
   the threshold rule, as in the study.
 * **Two or more opponents in the hand**, every street (``multiway="share"``, the default):
   the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
-* **River, heads-up, with** ``solve="river"``: the river solved in real time from its start,
-  over our range and the opponent's, with the real bet sizes on the tree
-  (``agent.players.river_solving``).
+* **River, heads-up, with** ``solve="river"``, **turn and river with** ``solve="turn"``: the
+  street solved in real time from its start, over our range and the opponent's, with the
+  real bet sizes on the tree (``agent.players.subgame_solving``).
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -103,13 +103,19 @@ from agent.players.own_range import (
     holding_win_rates,
     threshold_levels,
 )
-from agent.players.river_solving import RiverSolver, river_start, solver_ranges
 from agent.players.short_stack import (
     PushFoldSpot,
     applies,
     preflop_order,
     pushfold_policy,
     read_spot,
+)
+from agent.players.subgame_solving import (
+    SOLVED_STREETS,
+    RealTimeSolver,
+    StreetStart,
+    solver_ranges,
+    street_start,
 )
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
@@ -129,7 +135,7 @@ DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR u
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
-SOLVES = ("off", "river")  # real-time subgame solving (agent.players.river_solving)
+SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
 DEFAULT_SOLVE = "off"
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -162,8 +168,8 @@ class CFRPlayer(PolicyPlayer):
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
-    plays the solution (``agent.players.river_solving``); ``"off"`` (the default) plays the
-    rules below there;
+    plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
+    river; ``"off"`` (the default) plays the rules below there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).
@@ -206,7 +212,8 @@ class CFRPlayer(PolicyPlayer):
         self.preflop_defense = preflop_defense
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        self.river_solver = RiverSolver() if solve == "river" else None
+        self.solved_streets = SOLVED_STREETS[solve]
+        self.street_solver = RealTimeSolver() if self.solved_streets else None
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -336,11 +343,18 @@ class CFRPlayer(PolicyPlayer):
     def solved_policies(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
     ) -> list[list[WeightedAction]] | None:
-        """``solve="river"``, a heads-up river decision: each hole's strategy in the solved
-        river (``agent.players.river_solving``); None where no solve applies."""
-        if self.river_solver is None:
+        """A heads-up decision on a street ``solve`` covers: each hole's strategy in the solved
+        street (``agent.players.subgame_solving``); None where no solve applies."""
+        solved = self._solved_street(snapshot)
+        if solved is None:
             return None
-        start = river_start(snapshot)
+        return self.street_solver.policies(snapshot, *solved, holes)
+
+    def _solved_street(self, snapshot: Snapshot) -> tuple[StreetStart, Any] | None:
+        """The street's start and its solution, where ``solve`` covers the decision."""
+        if snapshot.street not in self.solved_streets:
+            return None
+        start = street_start(snapshot)
         if start is None:
             return None
 
@@ -350,8 +364,7 @@ class CFRPlayer(PolicyPlayer):
             theirs = replay_range(before, snapshot.board, start.seats[1], OpponentModel())
             return solver_ranges(own, theirs, snapshot.board)
 
-        solution = self.river_solver.solution(start, snapshot.history, ranges)
-        return self.river_solver.policies(snapshot, start, solution, holes)
+        return start, self.street_solver.solution(start, snapshot.history, ranges)
 
     def short_stack_spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""
@@ -495,14 +508,15 @@ class CFRPlayer(PolicyPlayer):
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, rule ``mdf`` or river solving: remember our action, for the range it
         reveals."""
-        tracked = (self.track_own_range and self.rule == "mdf") or self.river_solver is not None
+        tracked = (self.track_own_range and self.rule == "mdf") or self.street_solver is not None
         if tracked and len(preflop_order(snapshot)) == 2:
             self.own_range.record(len(snapshot.history), snapshot, action)
 
     def action_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """``P(action | holding)`` at ``snapshot`` for each of the 1,326 holdings.
 
-        Where the blueprint or the push/fold table decides: :meth:`policy_table`. Where the
+        Where the blueprint or the push/fold table decides: :meth:`policy_table`; where a
+        solved street does, its solution (``agent.players.subgame_solving``). Where the
         threshold rule does: the level of each holding's exact win rate, in one vectorised
         pass. That is the mode of the rule's n-simulation law (at 10,000 simulations the
         estimate is within 0.01 of the rate 95% of the time), a model of our range that
@@ -511,6 +525,11 @@ class CFRPlayer(PolicyPlayer):
         branches, spot, oversize = self._public_part(snapshot)
         if self.short_stack_spot(snapshot) is not None:
             return action_likelihood(action, self.policy_table(snapshot, ALL_HOLES))
+        solved = self._solved_street(snapshot)
+        if solved is not None:
+            likelihood = self.street_solver.likelihood(snapshot, *solved, action)
+            if likelihood is not None:
+                return likelihood
         if not branches or oversize:
             return self._threshold_likelihood(snapshot, action)
         labels, mixes = self._label_mixes(snapshot, ALL_HOLES, branches, spot)

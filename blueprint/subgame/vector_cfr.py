@@ -23,6 +23,13 @@ Values are in chips, zero-sum (``blueprint.tree.terminal_value``: a player wins 
 contribution), weighted by the opponent's reach: player p's expected utility is
 ``sum_h r_p[h] v_p[h] / M`` with ``M = sum_h r_0[h] x compatible mass of r_1 at h``.
 An optional ``gadget.Gadget`` turns the solve into a safe re-solve.
+
+A subgame that ends before the last street (the turn) has *leaf* showdowns: the street ends
+with both players' chips equal, the rest of the board is dealt out and checked down. They
+are valued by the subgame's ``leaf_equity`` matrix ``D[h, j]`` (the chance that hand h beats
+hand j over the remaining cards, less the chance that it loses; zero for pairs that share a
+card): ``v[h] = own x sum_j D[h, j] r[j]``, every leaf of a walk in one matrix product (the
+depth-limited solving of Brown, Sandholm & Amos 2018 with the simplest leaf value).
 """
 
 from __future__ import annotations
@@ -36,27 +43,60 @@ from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy, regret_matching_row
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
 from blueprint.subgame.hands import HandSpace, compatible_mass, fold_kernel, showdown_kernel
-from blueprint.tree import DECISION, FOLD, BettingTree
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree
 
 PROFILE, BEST_RESPONSE, UPDATE = 0, 1, 2
 
 
 class Subgame:
-    """A public tree, its hands and both players' ranges at the root (``float64[2, H]``)."""
+    """A public tree, its hands and both players' ranges at the root (``float64[2, H]``).
 
-    def __init__(self, tree: BettingTree, hands: HandSpace, ranges: np.ndarray) -> None:
+    ``leaf_equity`` (``float64[H, H]``, antisymmetric) values the showdown terminals as
+    leaves where the rest of the board is checked down (module docstring); None: they are
+    showdowns on a complete board, valued by ``hands``' strengths.
+    """
+
+    def __init__(
+        self,
+        tree: BettingTree,
+        hands: HandSpace,
+        ranges: np.ndarray,
+        leaf_equity: np.ndarray | None = None,
+    ) -> None:
         if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
             raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
         reach = np.ascontiguousarray(ranges, dtype=np.float64)
         if reach.shape != (2, hands.size) or (reach < 0).any() or not np.isfinite(reach).all():
             raise ValueError(f"ranges must be non-negative, shape (2, {hands.size})")
         self.tree, self.hands, self.ranges = tree, hands, reach
+        self.leaf_nodes = np.flatnonzero(tree.kind == SHOWDOWN)
+        self.leaf_equity = None
+        if leaf_equity is not None:
+            self.leaf_equity = _checked_leaf_equity(leaf_equity, hands.size)
+            stakes = tree.contribution[self.leaf_nodes]
+            if not np.allclose(stakes[:, 0], stakes[:, 1]):
+                raise ValueError("leaf showdowns need both players' chips equal")
+
+    def fill_leaves(self, reach: np.ndarray, p: int, value: np.ndarray) -> None:
+        """Player p's values at every leaf showdown, from the opponent's reach there."""
+        opponent = reach[self.leaf_nodes, 1 - p, :]
+        stakes = self.tree.contribution[self.leaf_nodes, p]
+        value[self.leaf_nodes] = stakes[:, None] * (opponent @ self.leaf_equity.T)
 
     def mass(self) -> float:
         """``M``: the total weight of compatible (hand of player 0, hand of player 1) pairs."""
         out = np.empty(self.hands.size)
         compatible_mass(self.hands.cards, self.ranges[1], out)
         return float(self.ranges[0] @ out)
+
+
+def _checked_leaf_equity(matrix: np.ndarray, size: int) -> np.ndarray:
+    equity = np.ascontiguousarray(matrix, dtype=np.float64)
+    if equity.shape != (size, size) or not np.isfinite(equity).all():
+        raise ValueError(f"leaf_equity must be a finite ({size}, {size}) matrix")
+    if np.abs(equity).max(initial=0.0) > 1.0 + 1e-9 or not np.allclose(equity, -equity.T):
+        raise ValueError("leaf_equity must be antisymmetric, entries within [-1, 1]")
+    return equity
 
 
 @njit(cache=True, nogil=True)
@@ -90,12 +130,17 @@ def _terminal(node, p, kind, player, contribution, cards, strength, order, reach
 def _backward(
     mode, p, kind, player, first_child, num_children, contribution, infoset_base,
     cards, strength, order, reach, sigma, regret, strategy_sum, average_weight,
-    rm_plus, positive, negative, value, scratch,
+    rm_plus, positive, negative, value, scratch, leaves_filled=False,
 ):  # fmt: skip
-    """Fill ``value[n, h]`` for player p bottom up; in UPDATE mode also regrets and sums."""
+    """Fill ``value[n, h]`` for player p bottom up; in UPDATE mode also regrets and sums.
+
+    ``leaves_filled``: the showdown rows of ``value`` hold leaf values already.
+    """
     hands = cards.shape[0]
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
+            if leaves_filled and kind[node] != FOLD:
+                continue
             _terminal(node, p, kind, player, contribution, cards, strength, order, reach,
                       value[node], scratch)  # fmt: skip
             continue
@@ -134,6 +179,15 @@ def _backward(
 
 
 @njit(cache=True, nogil=True)
+def discounts(t: int, alpha: float, beta: float, gamma: float) -> tuple[float, float, float]:
+    """Iteration t's strategy-sum weight and the factors of positive and negative regrets
+    (DCFR; ``alpha``/``beta`` NaN: 1)."""
+    positive = 1.0 if np.isnan(alpha) else t**alpha / (t**alpha + 1.0)
+    negative = 1.0 if np.isnan(beta) else t**beta / (t**beta + 1.0)
+    return float(t) ** gamma, positive, negative
+
+
+@njit(cache=True, nogil=True)
 def run_iterations(
     kind, player, first_child, num_children, contribution, infoset_base,
     cards, strength, order, ranges, regret, strategy_sum, sigma, first_iteration, count,
@@ -146,9 +200,7 @@ def run_iterations(
     player's root reach is its follow probability and its gadget regrets are updated.
     """
     for t in range(first_iteration, first_iteration + count):
-        average_weight = float(t) ** gamma
-        positive = 1.0 if np.isnan(alpha) else t**alpha / (t**alpha + 1.0)
-        negative = 1.0 if np.isnan(beta) else t**beta / (t**beta + 1.0)
+        average_weight, positive, negative = discounts(t, alpha, beta, gamma)
         for p in range(2):
             root_reach[:, :] = ranges
             if gadget_player >= 0:
@@ -164,6 +216,28 @@ def run_iterations(
                               rm_plus, positive, negative)  # fmt: skip
 
 
+def _leaf_iterations(solver: SubgameSolver, count: int) -> None:
+    """``run_iterations`` for a subgame with leaf showdowns: the leaves' matrix products
+    between the compiled forward and backward walks."""
+    subgame, config = solver.subgame, solver.config
+    tree, hands = subgame.tree, subgame.hands
+    alpha = math.nan if config.alpha is None else config.alpha
+    beta = math.nan if config.beta is None else config.beta
+    reach, value, root = solver._reach, solver._value, solver._root
+    for t in range(solver.iteration + 1, solver.iteration + count + 1):
+        weight, positive, negative = discounts(t, alpha, beta, config.gamma)
+        for p in range(2):
+            root[:, :] = subgame.ranges
+            _forward(tree.kind, tree.player, tree.first_child, tree.num_children,
+                     tree.infoset_base, solver._sigma, root, reach)  # fmt: skip
+            subgame.fill_leaves(reach, p, value)
+            _backward(UPDATE, p, tree.kind, tree.player, tree.first_child, tree.num_children,
+                      tree.contribution, tree.infoset_base, hands.cards, hands.strength,
+                      hands.order, reach, solver._sigma, solver.regret, solver.strategy_sum,
+                      weight, config.regret_matching_plus, positive, negative, value,
+                      solver._scratch, True)  # fmt: skip
+
+
 def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndarray) -> np.ndarray:
     """``value[n, h]`` of player p under ``policy`` (PROFILE) or of its best response."""
     tree, hands = subgame.tree, subgame.hands
@@ -176,11 +250,14 @@ def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndar
     value = np.empty((tree.num_nodes, hands.size))
     _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
              table, np.ascontiguousarray(root, dtype=np.float64), reach)  # fmt: skip
+    leaves = subgame.leaf_equity is not None
+    if leaves:
+        subgame.fill_leaves(reach, p, value)
     dummy = np.zeros((1, 1))
     _backward(mode, p, tree.kind, tree.player, tree.first_child, tree.num_children,
               tree.contribution, tree.infoset_base, hands.cards, hands.strength, hands.order,
               reach, table, dummy, dummy, 0.0, False, 1.0, 1.0, value,
-              np.empty((2, hands.size)))  # fmt: skip
+              np.empty((2, hands.size)), leaves)  # fmt: skip
     return value
 
 
@@ -231,6 +308,8 @@ class SubgameSolver:
     ) -> None:
         if not config.alternating:
             raise ValueError("the subgame solver alternates updates; use an alternating config")
+        if gadget is not None and subgame.leaf_equity is not None:
+            raise ValueError("a safe re-solve (gadget) of a subgame with leaves is not supported")
         if gadget is not None and gadget.values.shape != (subgame.hands.size,):
             raise ValueError(f"gadget values must have {subgame.hands.size} entries")
         tree = subgame.tree
@@ -252,6 +331,10 @@ class SubgameSolver:
         """Advance by ``iterations`` iterations."""
         if iterations < 0:
             raise ValueError(f"iterations must be non-negative, got {iterations}")
+        if self.subgame.leaf_equity is not None:
+            _leaf_iterations(self, iterations)
+            self.iteration += iterations
+            return
         tree, hands, config = self.subgame.tree, self.subgame.hands, self.config
         gadget_player = -1 if self.gadget is None else self.gadget.player
         gadget_values = np.zeros(hands.size) if self.gadget is None else self.gadget.values

@@ -91,5 +91,5 @@ def test_the_river_solving_agent_is_legal_heads_up():
         result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve="river")
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
-        solves += bots["S0"].river_solver.solves
+        solves += bots["S0"].street_solver.solves
     assert solves > 0  # the solver really played rivers

@@ -161,7 +161,7 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path, decisions, solve)
     assert sum(agent.errors for agent in agents) == 0
     assert sum(agent.blueprint_decisions for agent in agents) > decisions / 6
     if solve != "off":  # heads-up rivers were solved
-        assert sum(agent.river_solver.solves for agent in agents) > 10
+        assert sum(agent.street_solver.solves for agent in agents) > 10
 
 
 def test_full_ten_player_tables_with_short_stacks(tmp_path):

@@ -1,15 +1,19 @@
-"""Real-time river subgame solving for the heads-up player (issue 17).
+"""Real-time subgame solving for the heads-up player, on the turn and river (issue 17).
 
-At a heads-up river decision the player solves the whole river, from its first action, over
-all 1,326 holdings with both ranges (``blueprint.subgame.river``: DCFR in compiled kernels,
-showdowns exact under card removal), and plays its hand's row at the node the river's actions
-reached. This is the end-game solving of Libratus (Brown & Sandholm 2017, "Safe and nested
-subgame solving for imperfect-information games") and the re-solving of DeepStack (Moravčík
-et al. 2017), in their simplest form: the subgame is the river, its root is the river's start,
-and the ranges at the root come from the hand's earlier streets.
+At a heads-up turn or river decision the player solves the whole street, from its first
+action, over all 1,326 holdings with both ranges, and plays its hand's row at the node the
+street's actions reached. The river is solved to its showdowns (``blueprint.subgame.river``);
+the turn is solved to the river's deal, each line that reaches the river valued by checking
+it down (``blueprint.subgame.turn``: depth-limited solving, Brown, Sandholm & Amos 2018),
+and the river is solved again when it comes. Both are DCFR in compiled kernels with
+card removal exact. This is the end-game solving of Libratus (Brown & Sandholm 2017, "Safe
+and nested subgame solving for imperfect-information games") and the re-solving of
+DeepStack (Moravčík et al. 2017), in their simplest form: the subgame is the street, its root
+is the street's start, and the ranges at the root come from the hand's earlier streets.
 
 * **Our range**: Bayes over our own policy (``agent.players.own_range``), the range the
-  opponent can infer from our actions before the river.
+  opponent can infer from our actions before the street; on the river after a solved turn,
+  over the turn's solution.
 * **The opponent's range**: Bayes over its public actions under the opponent model's prior
   (``agent.players.adaptive``: a sound player's frequencies, strong hands raising and weak
   ones folding), the model cfrv2 has of a player it knows nothing about.
@@ -17,16 +21,16 @@ and the ranges at the root come from the hand's earlier streets.
   leaves, so that no hand is outside the solve: our own range model is the mode of the
   threshold rule's law, and a hand the model says we cannot hold is still solved.
 * **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises on the
-  river, plus the size of every bet and raise made on this river so far (re-solving with the
-  real bet added, Brown & Sandholm 2017): the hand's real line is on the tree, unless the
-  river has seen a third bet or raise. Then the rules decide: every raise allowed and size
+  street, plus the size of every bet and raise made on this street so far (re-solving with
+  the real bet added, Brown & Sandholm 2017): the hand's real line is on the tree, unless the
+  street has seen a third bet or raise. Then the rules decide: every raise allowed and size
   added multiplies the tree (a river of six raises took 220 s to solve with them).
 
-A solve costs about 0.13 s on one core (``RIVER_ITERATIONS`` DCFR iterations, after which
-the strategy is within about 0.3% of the pot of the subgame's equilibrium on the ranges of
-real hands) and serves every later decision of the river, ours or one local best response
-asks about, as long as no new bet size appears: solutions are kept by (board, pre-river
-history, sizes).
+A river solve costs about 0.13 s on one core and a turn solve about 0.4 s
+(``ITERATIONS`` DCFR iterations, after which the strategy is within about 0.3% of the pot of
+the subgame's equilibrium on the ranges of real hands). A solve serves every later decision
+of the street, ours or one local best response asks about, as long as no new bet size
+appears: solutions are kept by (board, earlier history, sizes).
 """
 
 from __future__ import annotations
@@ -49,9 +53,10 @@ from agent.boundary.snapshot import (
 )
 from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 
-POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the river tree, as fractions of the pot
-MAX_RAISES = 2  # bets and raises on the river tree: a longer raise war is left to the rules
-RIVER_ITERATIONS = 100  # DCFR iterations per solve (module docstring)
+POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions of the pot
+MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
+ITERATIONS = 100  # DCFR iterations per solve (module docstring)
+SOLVED_STREETS = {"off": (), "river": (Street.RIVER,), "turn": (Street.TURN, Street.RIVER)}
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
@@ -59,12 +64,13 @@ FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 
 
 @dataclass(frozen=True)
-class RiverStart:
-    """The public state at the river's first action, seen from the deciding player (0).
+class StreetStart:
+    """The public state at the street's first action, seen from the deciding player (0).
 
-    ``stacks`` and ``pot`` are chips at the river's start; ``first`` is 0 when we act first;
-    ``before`` is the length of the hand's history before the river; ``records`` are the
-    river's actions so far.
+    ``board`` is the street's (four cards: the turn, five: the river); ``stacks`` and ``pot``
+    are chips at the street's start; ``first`` is 0 when we act first; ``before`` is the
+    length of the hand's history before the street; ``records`` are the street's actions so
+    far.
     """
 
     board: tuple[int, ...]
@@ -77,7 +83,7 @@ class RiverStart:
 
     @property
     def half(self) -> float:
-        """Each player's share of the pot at the river's start: the tree's root contribution."""
+        """Each player's share of the pot at the street's start: the tree's root contribution."""
         return self.pot / 2.0
 
     @property
@@ -86,28 +92,28 @@ class RiverStart:
         return self.half + min(self.stacks)
 
 
-def river_start(snapshot: Snapshot) -> RiverStart | None:
-    """The river's start of a heads-up river decision (None elsewhere: more than two players
-    at the river's start, or no chips behind)."""
-    if snapshot.street != Street.RIVER or len(snapshot.in_hand) != 2:
+def street_start(snapshot: Snapshot) -> StreetStart | None:
+    """The street's start of a heads-up turn or river decision (None elsewhere: another
+    street, more than two players at the street's start, or no chips behind)."""
+    if snapshot.street not in (Street.TURN, Street.RIVER) or len(snapshot.in_hand) != 2:
         return None
     us = snapshot.seat
     them = next(seat for seat in snapshot.in_hand if seat != us)
-    records = snapshot.street_history(Street.RIVER)
+    records = snapshot.street_history(snapshot.street)
     if any(record.seat not in (us, them) for record in records):
-        return None  # a third player acted on this river: it did not start heads-up
-    paid = {seat: street_paid(records, Street.RIVER, seat) for seat in (us, them)}
+        return None  # a third player acted on this street: it did not start heads-up
+    paid = {seat: street_paid(records, snapshot.street, seat) for seat in (us, them)}
     stacks = (snapshot.stacks[us] + paid[us], snapshot.stacks[them] + paid[them])
     if min(stacks) <= 0:
         return None
     first = 0 if not records or records[0].seat == us else 1
     before = len(snapshot.history) - len(records)
     pot = snapshot.pot - paid[us] - paid[them]
-    return RiverStart(snapshot.board, pot, stacks, first, (us, them), before, records)
+    return StreetStart(snapshot.board, pot, stacks, first, (us, them), before, records)
 
 
-def real_fractions(start: RiverStart) -> tuple[float, ...]:
-    """The pot fractions of the river's bets and raises so far (all-ins left out), as the
+def real_fractions(start: StreetStart) -> tuple[float, ...]:
+    """The pot fractions of the street's bets and raises so far (all-ins left out), as the
     tree measures a raise: its increment over the bet it faces, over the pot after a call."""
     contribution = [start.half, start.half]
     fractions: list[float] = []
@@ -125,8 +131,8 @@ def real_fractions(start: RiverStart) -> tuple[float, ...]:
     return tuple(sorted(set(fractions) - set(POT_FRACTIONS)))
 
 
-def tree_node(tree: Any, start: RiverStart) -> int | None:
-    """The node the river's actions lead to (None: a line the tree does not hold)."""
+def tree_node(tree: Any, start: StreetStart) -> int | None:
+    """The node the street's actions lead to (None: a line the tree does not hold)."""
     node = 0
     for record in start.records:
         actor = start.seats.index(record.seat)
@@ -140,7 +146,7 @@ def tree_node(tree: Any, start: RiverStart) -> int | None:
 
 
 def _matching_child(
-    tree: Any, children: np.ndarray, record: ActionRecord, start: RiverStart, actor: int
+    tree: Any, children: np.ndarray, record: ActionRecord, start: StreetStart, actor: int
 ) -> int | None:
     actions = [int(tree.action[child]) for child in children]
     if record.kind == "CALL":
@@ -159,7 +165,7 @@ def _matching_child(
 
 
 def solver_ranges(own: np.ndarray | None, theirs: np.ndarray, board: Sequence[int]) -> np.ndarray:
-    """Both ranges at the river's start, normalised, with ``RANGE_FLOOR`` spread over every
+    """Both ranges at the street's start, normalised, with ``RANGE_FLOOR`` spread over every
     holding the board leaves (``own`` None: we have not acted, uniform)."""
     live = (~blocked_mask(list(board))).astype(np.float64)
     uniform = live / live.sum()
@@ -173,18 +179,19 @@ def solver_ranges(own: np.ndarray | None, theirs: np.ndarray, board: Sequence[in
     return ranges
 
 
-class RiverSolver:
-    """Solves river subgames and reads the deciding player's strategy, keeping recent ones."""
+class RealTimeSolver:
+    """Solves turn and river subgames and reads the deciding player's strategy, keeping
+    recent ones."""
 
-    def __init__(self, iterations: int = RIVER_ITERATIONS) -> None:
+    def __init__(self, iterations: int = ITERATIONS) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
         self.iterations = iterations
-        self.solves = 0  # rivers solved so far
+        self.solves = 0  # streets solved so far
         self._solutions: dict[tuple, Any] = {}
 
-    def solution(self, start: RiverStart, history: Sequence[ActionRecord], ranges_of: Any) -> Any:
-        """The solved river of ``start`` (``ranges_of()`` gives both ranges when a solve is
+    def solution(self, start: StreetStart, history: Sequence[ActionRecord], ranges_of: Any) -> Any:
+        """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve is
         needed)."""
         from blueprint.subgame.river import BetAbstraction
 
@@ -198,20 +205,23 @@ class RiverSolver:
             self.solves += 1
         return self._solutions[key]
 
-    def _solve(self, start: RiverStart, abstraction: Any, ranges: np.ndarray) -> Any:
+    def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
         from blueprint.subgame.river import RiverSpot, solve_river
+        from blueprint.subgame.turn import TurnSpot, solve_turn
 
-        spot = RiverSpot(
-            board=start.board,
-            pot=float(start.pot),
-            stacks=(float(start.stacks[0]), float(start.stacks[1])),
-            first_to_act=start.first,
-            ranges=ranges,
-        )
-        return solve_river(spot, abstraction, iterations=self.iterations, target_pot_fraction=None)
+        stacks = (float(start.stacks[0]), float(start.stacks[1]))
+        if len(start.board) == 4:
+            turn = TurnSpot(start.board, float(start.pot), stacks, start.first, ranges)
+            return solve_turn(turn, abstraction, iterations=self.iterations)
+        river = RiverSpot(start.board, float(start.pot), stacks, start.first, ranges)
+        return solve_river(river, abstraction, iterations=self.iterations, target_pot_fraction=None)
 
     def policies(
-        self, snapshot: Snapshot, start: RiverStart, solution: Any, holes: Sequence[tuple[int, int]]
+        self,
+        snapshot: Snapshot,
+        start: StreetStart,
+        solution: Any,
+        holes: Sequence[tuple[int, int]],
     ) -> list[list[WeightedAction]] | None:
         """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
         node = tree_node(solution.tree, start)
@@ -228,8 +238,21 @@ class RiverSolver:
             rows.append(merged(prices, probabilities))
         return rows
 
+    def likelihood(
+        self, snapshot: Snapshot, start: StreetStart, solution: Any, action: Action
+    ) -> np.ndarray | None:
+        """``P(action | holding)`` for the 1,326 holdings at ``snapshot``, 0 for holdings the
+        board blocks (None: off the tree, or not our node)."""
+        node = tree_node(solution.tree, start)
+        if node is None or int(solution.tree.player[node]) != 0:
+            return None
+        children = solution.tree.children(node)
+        prices = [engine_action(solution.tree, child, start, snapshot) for child in children]
+        matches = np.array([price == action for price in prices], dtype=np.float64)
+        return solution.node_strategy(node) @ matches
 
-def engine_action(tree: Any, child: int, start: RiverStart, snapshot: Snapshot) -> Action:
+
+def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot) -> Action:
     """The legal engine action of a tree action at the deciding player's node."""
     action = int(tree.action[child])
     if action == FOLD_ACTION:

@@ -9,7 +9,7 @@ import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street, is_legal
 from agent.players.player import CFRv2Player
-from agent.players.river_solving import RiverStart, real_fractions, river_start, tree_node
+from agent.players.subgame_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
 
 BOARD = tuple(parse_cards(["Ah", "Kh", "Qh", "7c", "2d"]))
@@ -33,7 +33,7 @@ def test_the_nuts_never_fold_and_a_hand_that_cannot_win_never_calls_a_shove(scri
     shove = river_facing(scripted_hand, "push")
     assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
     assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # ace high, 4 kicker
-    assert player.river_solver.solves == 1  # one solve served both hands
+    assert player.street_solver.solves == 1  # one solve served both hands
 
 
 def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
@@ -46,12 +46,12 @@ def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
         assert row == player.policy(replace(bet, hole=hole))
         assert sum(p for _, _, p in row) == pytest.approx(1.0)
         assert all(is_legal(bet, (name, amount)) for name, amount, _ in row)
-    assert player.river_solver.solves == 1
+    assert player.street_solver.solves == 1
 
 
-def test_the_river_start_undoes_the_rivers_bets(scripted_hand):
+def test_the_street_start_undoes_the_rivers_bets(scripted_hand):
     bet = river_facing(scripted_hand, "pot")
-    start = river_start(bet)
+    start = street_start(bet)
     assert start.pot == 40 and start.stacks == (980, 980)  # a limped pot, checked to the river
     assert start.seats == (0, 1) and start.before == len(bet.history) - len(start.records)
     assert real_fractions(start) == ()  # a pot bet is on the tree already
@@ -64,7 +64,7 @@ def test_real_bet_sizes_are_added_to_the_tree_and_the_line_found():
         ActionRecord(Street.RIVER, 1, "RAISE", 60, 60, 60),  # 0.6 of the pot of 100
         ActionRecord(Street.RIVER, 0, "RAISE", 225, 225, 165),  # 0.75 of 220, the pot after a call
     )
-    start = RiverStart(BOARD, 100, (1000, 1000), 1, (0, 1), 0, records)
+    start = StreetStart(BOARD, 100, (1000, 1000), 1, (0, 1), 0, records)
     assert real_fractions(start) == (0.6, 0.75)
     sizes = BetAbstraction(pot_fractions=(0.5, 0.6, 0.75, 1.0), max_raises=3)
     tree = river_tree(100.0, (1000.0, 1000.0), 1, sizes)
@@ -78,11 +78,11 @@ def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand)
     seats = scripted_hand([1000, 1000, 1000], 0, scripts)
     snapshot = seats[1].seen[-1]  # facing seat 2's bet after seat 0 folded on the river
     assert snapshot.street == Street.RIVER and snapshot.to_call > 0
-    assert len(snapshot.in_hand) == 2 and river_start(snapshot) is None
+    assert len(snapshot.in_hand) == 2 and street_start(snapshot) is None
     player = CFRv2Player(solve="river", seed=0)
     policy = player.policy(snapshot)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
-    assert player.river_solver.solves == 0
+    assert player.street_solver.solves == 0
 
 
 def test_a_raise_war_on_the_river_is_left_to_the_rules(scripted_hand):
