@@ -84,12 +84,13 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players):
     assert declared > 0  # the agent really acted
 
 
-def test_the_river_solving_agent_is_legal_heads_up():
+@pytest.mark.parametrize("solve", ["river", "turn"])
+def test_the_solving_agent_is_legal_heads_up(solve):
     solves = 0
     for hand in range(16):
         opponent = ("fish", "random")[hand % 2]  # one never bets, the other bets at random
-        result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve="river")
+        result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve=solve)
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
         solves += bots["S0"].street_solver.solves
-    assert solves > 0  # the solver really played rivers
+    assert solves > 0  # the solver really played its streets

@@ -1,16 +1,18 @@
-"""The player's real-time river solving (``cfrv2:solve=river``): known answers on real
-PyPokerEngine snapshots, the bookkeeping that puts the hand's real line on the tree."""
+"""The player's real-time solving (``cfrv2:solve=river`` and ``solve=turn``): known answers
+on real PyPokerEngine snapshots, the bookkeeping that puts the hand's real line on the tree."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street, is_legal
-from agent.players.player import CFRv2Player
+from agent.players.player import ALL_HOLES, CFRv2Player
 from agent.players.subgame_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
+from agent.poker.range_equity import blocked_mask
 
 BOARD = tuple(parse_cards(["Ah", "Kh", "Qh", "7c", "2d"]))
 
@@ -105,3 +107,40 @@ def test_river_solving_keeps_the_defence_among_all_holdings_when_own_range_is_of
         player.remember_own_action(turn, ("call", 0))  # a turn check
     assert solving.own_range.decisions and not plain.own_range.decisions  # kept for the solve
     assert solving.defense_percentile(river) == plain.defense_percentile(river)
+
+
+TURN_BOARD = BOARD[:4]
+
+
+def turn_facing(scripted_hand, last: str):
+    """Seat 0's turn decision facing seat 1's ``last`` ('pot' or 'push') after checks."""
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 3, ["call"] * 2 + [last]])
+    snapshot = next(s for s in seats[0].seen if s.street == Street.TURN and s.to_call > 0)
+    return replace(snapshot, board=TURN_BOARD)
+
+
+def test_the_turn_is_solved_too_the_nuts_call_a_shove_air_folds(scripted_hand):
+    player = CFRv2Player(solve="turn", seed=0)
+    shove = turn_facing(scripted_hand, "push")
+    assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # a royal flush
+    assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # no pair, no draw
+    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(TURN_BOARD)]
+    for hole, row in zip(holes[::131], player.policy_table(shove, holes[::131]), strict=True):
+        assert row == player.policy(replace(shove, hole=hole))
+        assert all(is_legal(shove, (name, amount)) for name, amount, _ in row)
+    assert player.street_solver.solves == 1
+    assert CFRv2Player(solve="river", seed=0).solved_policies(shove, holes[:1]) is None
+
+
+def test_our_turn_action_reveals_the_range_the_turn_solution_gives_it(scripted_hand):
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 3, ["call"] * 2 + ["pot"]])
+    first = next(s for s in seats[1].seen if s.street == Street.TURN)
+    first = replace(first, board=TURN_BOARD)
+    assert first.to_call == 0  # seat 1 acts first on the turn
+    player = CFRv2Player(solve="turn", seed=0)
+    check = player.action_likelihood(first, ("call", 0))
+    live = ~blocked_mask(list(TURN_BOARD))
+    table = player.policy_table(first, [h for h, ok in zip(ALL_HOLES, live, strict=True) if ok])
+    expected = [sum(p for name, _, p in row if name == "call") for row in table]
+    assert np.allclose(check[live], expected) and not check[~live].any()
+    assert 0.0 < check[live].mean() < 1.0  # the solution checks some hands and bets others
