@@ -48,7 +48,8 @@ def setup_ai(
     ``own_range=False`` ranks a defence among all holdings, not within our own range;
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
-    ``solve="river"`` solves the heads-up river in real time (``agent.players.subgame_solving``).
+    ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
+    river (``agent.players.subgame_solving``).
     """
     return CFRv2Player(
         blueprint,

@@ -188,6 +188,24 @@ def _strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
     return out
 
 
+def checked_board(board: Sequence[int], size: int) -> np.ndarray:
+    """``board`` as an int64 array, checked: ``size`` distinct card ids in 0..51."""
+    board_array = np.asarray(board, dtype=np.int64)
+    if board_array.shape != (size,) or len(set(board_array.tolist())) != size:
+        raise ValueError(f"a board of this street is {size} distinct cards, got {list(board)}")
+    if (board_array < 0).any() or (board_array > 51).any():
+        raise ValueError(f"card ids lie in 0..51, got {list(board)}")
+    return board_array
+
+
+def live_holdings(board: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
+    """The holdings (indices into the 1,326) the board leaves, restricted to ``keep``."""
+    mask = ~blocked_mask(board.tolist())
+    if keep is not None:
+        mask &= np.asarray(keep, dtype=np.bool_)
+    return np.flatnonzero(mask).astype(np.int64)
+
+
 def river_hands(
     board: Sequence[int], keep: np.ndarray | None = None
 ) -> tuple[np.ndarray, HandSpace]:
@@ -195,15 +213,8 @@ def river_hands(
 
     ``keep`` (``bool[1326]``) further restricts them, e.g. to the holdings of the ranges.
     """
-    board_array = np.asarray(board, dtype=np.int64)
-    if board_array.shape != (5,) or len(set(board_array.tolist())) != 5:
-        raise ValueError(f"a river board is five distinct cards, got {list(board)}")
-    if (board_array < 0).any() or (board_array > 51).any():
-        raise ValueError(f"card ids lie in 0..51, got {list(board)}")
-    mask = ~blocked_mask(board_array.tolist())
-    if keep is not None:
-        mask &= np.asarray(keep, dtype=np.bool_)
-    live = np.flatnonzero(mask).astype(np.int64)
+    board_array = checked_board(board, 5)
+    live = live_holdings(board_array, keep)
     strength = _strengths(np.ascontiguousarray(HOLDING_CARDS[live]), board_array)
     by_strength = np.argsort(strength, kind="stable")  # sequential showdown sweeps
     holdings = live[by_strength]

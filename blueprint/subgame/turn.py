@@ -22,16 +22,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
 from agent.poker.evaluator import eval7
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask
+from agent.poker.range_equity import HOLDING_CARDS
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.subgame.hands import HandSpace
-from blueprint.subgame.river import BetAbstraction, RiverSolution, river_tree
+from blueprint.subgame.river import (
+    BetAbstraction,
+    RiverSolution,
+    RiverSpot,
+    checked_board,
+    live_holdings,
+    river_tree,
+)
 from blueprint.subgame.vector_cfr import Subgame, SubgameSolver
 
 RIVER_CARDS_PER_PAIR = 44  # 52 cards less the turn's four and the two holdings' four
@@ -79,43 +85,23 @@ def turn_hands(
 
     ``keep`` (``bool[1326]``) further restricts them, e.g. to the holdings of the ranges.
     """
-    board_array = np.asarray(board, dtype=np.int64)
-    if board_array.shape != (4,) or len(set(board_array.tolist())) != 4:
-        raise ValueError(f"a turn board is four distinct cards, got {list(board)}")
-    if (board_array < 0).any() or (board_array > 51).any():
-        raise ValueError(f"card ids lie in 0..51, got {list(board)}")
-    mask = ~blocked_mask(board_array.tolist())
-    if keep is not None:
-        mask &= np.asarray(keep, dtype=np.bool_)
-    holdings = np.flatnonzero(mask).astype(np.int64)
+    board_array = checked_board(board, 4)
+    holdings = live_holdings(board_array, keep)
     cards = np.ascontiguousarray(HOLDING_CARDS[holdings])
     hands = HandSpace.build(cards=cards, strength=np.zeros(len(holdings), dtype=np.int64))
     return holdings, hands, _equity_matrix(cards, board_array)
 
 
-@dataclass(frozen=True, eq=False)
-class TurnSpot:
-    """The public state of a turn subgame; ``ranges`` is ``float64[2, 1326]``."""
-
-    board: tuple[int, ...]
-    pot: float
-    stacks: tuple[float, float]
-    first_to_act: int
-    ranges: np.ndarray
-
-    def __post_init__(self) -> None:
-        ranges = np.asarray(self.ranges, dtype=np.float64)
-        if ranges.shape != (2, HOLDINGS) or (ranges < 0).any() or not np.isfinite(ranges).all():
-            raise ValueError(f"ranges must be non-negative weights of shape (2, {HOLDINGS})")
-        if (ranges[:, ~blocked_mask(list(self.board))].sum(axis=1) <= 0).any():
-            raise ValueError("each range needs weight on a holding the board does not block")
+class TurnSpot(RiverSpot):
+    """The public state of a turn subgame: a ``RiverSpot`` on four board cards (its
+    ``root`` may be a later node of the turn, as on the river)."""
 
 
 def turn_subgame(spot: TurnSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
     """The vectorised, depth-limited subgame of a turn spot, and its holdings."""
     keep = np.asarray(spot.ranges).sum(axis=0) > 0
     holdings, hands, equity = turn_hands(spot.board, keep)
-    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size)
+    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     return Subgame(tree, hands, ranges, leaf_equity=equity), holdings
 
