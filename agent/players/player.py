@@ -361,10 +361,16 @@ class CFRPlayer(PolicyPlayer):
         def ranges() -> np.ndarray:
             before = snapshot.history[: start.before]
             own = self.own_range.weights(snapshot.board, start.before, self.action_likelihood)
-            theirs = replay_range(before, snapshot.board, start.seats[1], OpponentModel())
+            model = self.opponent_model(snapshot, start.seats[1])
+            theirs = replay_range(before, snapshot.board, start.seats[1], model)
             return solver_ranges(own, theirs, snapshot.board)
 
         return start, self.street_solver.solution(start, snapshot.history, ranges)
+
+    def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
+        """The model of the player at ``seat`` a solve reads its range with: the prior, a
+        sound player's frequencies (the adaptive agent: what it has learned of that player)."""
+        return OpponentModel()
 
     def short_stack_spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""

@@ -196,6 +196,12 @@ class AdaptivePlayer(CFRv2Player):
             return False
         return self._seat_uuids[self.opponent_of(snapshot)] in self.models
 
+    def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
+        """What it has learned of the player at ``seat`` (the prior if nothing yet): the
+        opponent's range in a solved street is read with it."""
+        uuid = self._seat_uuids[seat] if seat < len(self._seat_uuids) else None
+        return self.models.get(uuid, PRIOR_MODEL) if self.exploit else PRIOR_MODEL
+
     @staticmethod
     def opponent_of(snapshot: Snapshot) -> int:
         """The seat of the one opponent left in the hand."""

@@ -144,3 +144,22 @@ def test_our_turn_action_reveals_the_range_the_turn_solution_gives_it(scripted_h
     expected = [sum(p for name, _, p in row if name == "call") for row in table]
     assert np.allclose(check[live], expected) and not check[~live].any()
     assert 0.0 < check[live].mean() < 1.0  # the solution checks some hands and bets others
+
+
+def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand):
+    from agent.players.adaptive.model import LAMBDAS, OpponentModel
+    from agent.players.adaptive.player import AdaptivePlayer
+
+    shove = turn_facing(scripted_hand, "pot")
+    random_player = OpponentModel()  # learned: its actions do not depend on its cards
+    random_player.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)
+    agent = AdaptivePlayer(solve="turn", seed=0)
+    agent._seat_uuids = ["us", "them"]
+    agent.models["them"] = random_player
+    learned = agent._solved_street(shove)[1].subgame.ranges[1]
+    prior = CFRv2Player(solve="turn", seed=0)._solved_street(shove)[1].subgame.ranges[1]
+    assert np.allclose(learned, learned.mean())  # checks and a pot bet say nothing of its cards
+    assert prior.std() > 0.1 * prior.mean()  # the prior's sound player bets its strong hands
+    watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
+    watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
+    assert np.allclose(watching._solved_street(shove)[1].subgame.ranges[1], prior)
