@@ -1,4 +1,4 @@
-"""Benchmark river subgame solving: solve time and exploitability for 2, 3 and 4 bet sizes.
+"""Benchmark river and turn subgame solving: solve time and exploitability by bet sizes.
 
 For random boards and random ranges (each holding kept with probability ``--density`` and
 weighted uniformly at random), solves river spots of pot 100 with stacks ``--stacks`` using
@@ -7,7 +7,11 @@ prints, per number of pot fractions (each plus all-in, at most 3 bets and raises
 
 * the tree size, the milliseconds and iterations to reach ``--target`` % of the pot
   (exploitability measured every 10 iterations, those checks included in the time);
-* the milliseconds and exploitability (% pot) after ``--iterations`` iterations.
+* the milliseconds and exploitability (% pot) after ``--iterations`` iterations;
+
+then the turn, depth-limited at the river (``blueprint.subgame.turn.solve_turn``, the
+player's sizes: half pot, pot, all-in, two bets and raises): milliseconds and exploitability
+after 50, 100 and 200 iterations.
 
 Times are wall clock, with this process's CPU time in brackets (on a loaded machine the CPU
 time is the one-core figure).
@@ -26,15 +30,19 @@ import numpy as np
 from agent.poker.range_equity import HOLDINGS
 from blueprint.cfr import PRESETS
 from blueprint.subgame.river import BetAbstraction, RiverSolution, RiverSpot, solve_river
+from blueprint.subgame.turn import TURN_ABSTRACTION, TurnSpot, solve_turn
 
 SIZES = {2: (0.5, 1.0), 3: (0.33, 0.75, 1.5), 4: (0.33, 0.75, 1.5, 2.5)}
 
 
-def random_spot(rng: np.random.Generator, stacks: float, density: float) -> RiverSpot:
-    """A river spot with a random board, pot 100 and random ranges."""
-    board = tuple(int(c) for c in rng.choice(52, 5, replace=False))
+def random_spot(
+    rng: np.random.Generator, stacks: float, density: float, cards: int = 5
+) -> RiverSpot:
+    """A river spot (``cards`` 4: a turn spot) with a random board, pot 100, random ranges."""
+    board = tuple(int(c) for c in rng.choice(52, cards, replace=False))
     ranges = rng.random((2, HOLDINGS)) * (rng.random((2, HOLDINGS)) < density)
-    return RiverSpot(board, 100.0, (stacks, stacks), int(rng.integers(2)), ranges)
+    spot_type = TurnSpot if cards == 4 else RiverSpot
+    return spot_type(board, 100.0, (stacks, stacks), int(rng.integers(2)), ranges)
 
 
 def timed(spot: RiverSpot, sizes: BetAbstraction, **options: Any) -> tuple[RiverSolution, float]:
@@ -79,6 +87,23 @@ def main() -> None:
             f"  {np.mean([s.iterations for s, _ in reached]):10.0f}  |  {_ms(fixed):>18}"
             f"  {100 * np.mean([s.exploitability_pot for s, _ in fixed]):14.3f}"
         )
+    turn_rows(rng, args.spots, args.stacks, args.density)
+
+
+def turn_rows(rng: np.random.Generator, count: int, stacks: float, density: float) -> None:
+    """The turn's solve time and exploitability at 50, 100 and 200 DCFR iterations."""
+    spots = [random_spot(rng, stacks, density, cards=4) for _ in range(count)]
+    solve_turn(spots[0], TURN_ABSTRACTION, iterations=1)  # compile
+    print("turn, depth-limited at the river; sizes 0.5, 1 and all-in, two bets and raises")
+    print("iterations  nodes  ms (cpu)  % pot")
+    for iterations in (50, 100, 200):
+        runs = []
+        for spot in spots:
+            start = time.process_time()
+            solution = solve_turn(spot, TURN_ABSTRACTION, iterations=iterations)
+            runs.append((solution, time.process_time() - start))
+        gap = 100 * np.mean([s.exploitability_pot for s, _ in runs])
+        print(f"{iterations:10d}  {runs[0][0].tree.num_nodes:5d}  {_ms(runs):>8}  {gap:5.2f}")
 
 
 def _ms(runs: list[tuple[RiverSolution, float]]) -> str:
