@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import itertools
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,17 +55,6 @@ class Network:
     def predict(self, features: np.ndarray) -> np.ndarray:
         """The linear outputs for a batch of feature rows."""
         return _forward(self.weights, self.biases, features)[-1]
-
-
-def one_blas_thread() -> AbstractContextManager:
-    """A context running BLAS on one thread: these matrices are small, and OpenBLAS's threads
-    made one Leduc iteration 10 to 50 times slower on a loaded 2-core machine. It needs
-    threadpoolctl (the ``deep`` extra); without it this is a no-op."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:
-        return nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
 
 
 def init_network(sizes: list[int], rng: np.random.Generator) -> Network:

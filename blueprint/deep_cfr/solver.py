@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from blueprint.blas import one_blas_thread
 from blueprint.deep_cfr.features import infoset_features
 from blueprint.deep_cfr.network import (
     Network,
@@ -30,7 +31,6 @@ from blueprint.deep_cfr.network import (
     fit_distribution,
     fit_regression,
     masked_softmax,
-    one_blas_thread,
 )
 from blueprint.deep_cfr.reservoir import Reservoir
 from blueprint.deep_cfr.traversal import traverse

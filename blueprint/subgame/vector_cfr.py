@@ -39,6 +39,7 @@ import math
 import numpy as np
 from numba import njit
 
+from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy, regret_matching_row
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
@@ -252,7 +253,8 @@ def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndar
              table, np.ascontiguousarray(root, dtype=np.float64), reach)  # fmt: skip
     leaves = subgame.leaf_equity is not None
     if leaves:
-        subgame.fill_leaves(reach, p, value)
+        with one_blas_thread():
+            subgame.fill_leaves(reach, p, value)
     dummy = np.zeros((1, 1))
     _backward(mode, p, tree.kind, tree.player, tree.first_child, tree.num_children,
               tree.contribution, tree.infoset_base, hands.cards, hands.strength, hands.order,
@@ -332,7 +334,8 @@ class SubgameSolver:
         if iterations < 0:
             raise ValueError(f"iterations must be non-negative, got {iterations}")
         if self.subgame.leaf_equity is not None:
-            _leaf_iterations(self, iterations)
+            with one_blas_thread():
+                _leaf_iterations(self, iterations)
             self.iteration += iterations
             return
         tree, hands, config = self.subgame.tree, self.subgame.hands, self.config
