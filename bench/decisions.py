@@ -1,6 +1,6 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river]``. Prints,
+Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn]``. Prints,
 in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
