@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -86,10 +87,25 @@ def turn_hands(
     ``keep`` (``bool[1326]``) further restricts them, e.g. to the holdings of the ranges.
     """
     board_array = checked_board(board, 4)
-    holdings = live_holdings(board_array, keep)
+    holdings, equity = _board_equity(tuple(board_array.tolist()))
+    if keep is not None:
+        chosen = np.asarray(keep, dtype=np.bool_)[holdings]
+        if not chosen.all():
+            holdings, equity = holdings[chosen], equity[np.ix_(chosen, chosen)]
     cards = np.ascontiguousarray(HOLDING_CARDS[holdings])
     hands = HandSpace.build(cards=cards, strength=np.zeros(len(holdings), dtype=np.int64))
-    return holdings, hands, _equity_matrix(cards, board_array)
+    return holdings, hands, equity
+
+
+@lru_cache(maxsize=2)
+def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every holding the board leaves and their equity matrix (read-only), kept for the
+    turn's later solves: a re-solve with a new bet size reuses it."""
+    board_array = np.asarray(board, dtype=np.int64)
+    holdings = live_holdings(board_array, None)
+    equity = _equity_matrix(np.ascontiguousarray(HOLDING_CARDS[holdings]), board_array)
+    equity.flags.writeable = False
+    return holdings, equity
 
 
 class TurnSpot(RiverSpot):
