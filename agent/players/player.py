@@ -512,7 +512,7 @@ class CFRPlayer(PolicyPlayer):
         return self._ranks[1]
 
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
-        """Heads-up, rule ``mdf`` or river solving: remember our action, for the range it
+        """Heads-up, rule ``mdf`` or real-time solving: remember our action, for the range it
         reveals."""
         tracked = (self.track_own_range and self.rule == "mdf") or self.street_solver is not None
         if tracked and len(preflop_order(snapshot)) == 2:

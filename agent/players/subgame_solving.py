@@ -14,9 +14,10 @@ is the street's start, and the ranges at the root come from the hand's earlier s
 * **Our range**: Bayes over our own policy (``agent.players.own_range``), the range the
   opponent can infer from our actions before the street; on the river after a solved turn,
   over the turn's solution.
-* **The opponent's range**: Bayes over its public actions under the opponent model's prior
-  (``agent.players.adaptive``: a sound player's frequencies, strong hands raising and weak
-  ones folding), the model cfrv2 has of a player it knows nothing about.
+* **The opponent's range**: Bayes over its public actions under an opponent model
+  (``agent.players.adaptive``): for cfrv2 the prior, a sound player's frequencies with strong
+  hands raising and weak ones folding; for the adaptive agent what it has learned of that
+  player (``CFRPlayer.opponent_model``).
 * Both ranges keep a small share (``RANGE_FLOOR``) spread over every holding the board
   leaves, so that no hand is outside the solve: our own range model is the mode of the
   threshold rule's law, and a hand the model says we cannot hold is still solved.
