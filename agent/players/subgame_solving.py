@@ -225,11 +225,10 @@ class RealTimeSolver:
         holes: Sequence[tuple[int, int]],
     ) -> list[list[WeightedAction]] | None:
         """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
-        node = tree_node(solution.tree, start)
-        if node is None or int(solution.tree.player[node]) != 0:
+        priced = _priced_node(snapshot, start, solution)
+        if priced is None:
             return None
-        children = solution.tree.children(node)
-        prices = [engine_action(solution.tree, child, start, snapshot) for child in children]
+        node, prices = priced
         strategy = solution.node_strategy(node)
         rows = []
         for hole in holes:
@@ -244,13 +243,24 @@ class RealTimeSolver:
     ) -> np.ndarray | None:
         """``P(action | holding)`` for the 1,326 holdings at ``snapshot``, 0 for holdings the
         board blocks (None: off the tree, or not our node)."""
-        node = tree_node(solution.tree, start)
-        if node is None or int(solution.tree.player[node]) != 0:
+        priced = _priced_node(snapshot, start, solution)
+        if priced is None:
             return None
-        children = solution.tree.children(node)
-        prices = [engine_action(solution.tree, child, start, snapshot) for child in children]
+        node, prices = priced
         matches = np.array([price == action for price in prices], dtype=np.float64)
         return solution.node_strategy(node) @ matches
+
+
+def _priced_node(
+    snapshot: Snapshot, start: StreetStart, solution: Any
+) -> tuple[int, list[Action]] | None:
+    """Our node in the solved tree at ``snapshot`` and its children's engine actions (None:
+    off the tree, or not our node)."""
+    node = tree_node(solution.tree, start)
+    if node is None or int(solution.tree.player[node]) != 0:
+        return None
+    children = solution.tree.children(node)
+    return node, [engine_action(solution.tree, child, start, snapshot) for child in children]
 
 
 def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot) -> Action:
