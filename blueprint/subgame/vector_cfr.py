@@ -52,9 +52,9 @@ PROFILE, BEST_RESPONSE, UPDATE = 0, 1, 2
 class Subgame:
     """A public tree, its hands and both players' ranges at the root (``float64[2, H]``).
 
-    ``leaf_equity`` (``float64[H, H]``, antisymmetric) values the showdown terminals as
-    leaves where the rest of the board is checked down (module docstring); None: they are
-    showdowns on a complete board, valued by ``hands``' strengths.
+    ``leaf_equity`` (``[H, H]``, antisymmetric; kept as ``float32``) values the showdown
+    terminals as leaves where the rest of the board is checked down (module docstring);
+    None: they are showdowns on a complete board, valued by ``hands``' strengths.
     """
 
     def __init__(
@@ -82,7 +82,8 @@ class Subgame:
         """Player p's values at every leaf showdown, from the opponent's reach there."""
         opponent = reach[self.leaf_nodes, 1 - p, :]
         stakes = self.tree.contribution[self.leaf_nodes, p]
-        value[self.leaf_nodes] = stakes[:, None] * (opponent @ self.leaf_equity.T)
+        weights = opponent.astype(np.float32)  # the matrix's precision: twice the speed
+        value[self.leaf_nodes] = stakes[:, None] * (weights @ self.leaf_equity.T)
 
     def mass(self) -> float:
         """``M``: the total weight of compatible (hand of player 0, hand of player 1) pairs."""
@@ -92,10 +93,13 @@ class Subgame:
 
 
 def _checked_leaf_equity(matrix: np.ndarray, size: int) -> np.ndarray:
-    equity = np.ascontiguousarray(matrix, dtype=np.float64)
+    """The leaf equity matrix in single precision, checked: finite, within [-1, 1] and
+    antisymmetric to float32's rounding."""
+    equity = np.ascontiguousarray(matrix, dtype=np.float32)
     if equity.shape != (size, size) or not np.isfinite(equity).all():
         raise ValueError(f"leaf_equity must be a finite ({size}, {size}) matrix")
-    if np.abs(equity).max(initial=0.0) > 1.0 + 1e-9 or not np.allclose(equity, -equity.T):
+    largest = np.abs(equity).max(initial=0.0)
+    if largest > 1.0 + 1e-6 or np.abs(equity + equity.T).max(initial=0.0) > 1e-6:
         raise ValueError("leaf_equity must be antisymmetric, entries within [-1, 1]")
     return equity
 

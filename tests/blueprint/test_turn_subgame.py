@@ -46,9 +46,10 @@ def test_the_equity_matrix_is_what_enumeration_says(board_hands) -> None:
         if set(first) & set(second):
             assert equity[h, j] == 0.0  # a blocked pair is never dealt
             continue
-        assert equity[h, j] == pytest.approx(enumerated_edge(first, second), abs=1e-12)
+        # float32 holds k/44 to within 1e-7
+        assert equity[h, j] == pytest.approx(enumerated_edge(first, second), abs=1e-7)
         checked += 1
-    assert np.allclose(equity, -equity.T)
+    assert np.array_equal(equity, -equity.T)
 
 
 def test_a_checked_down_turn_is_worth_the_range_equity(board_hands) -> None:
@@ -63,8 +64,9 @@ def test_a_checked_down_turn_is_worth_the_range_equity(board_hands) -> None:
     compatible_mass(solution.subgame.hands.cards, theirs, mass)
     edge = float(mine @ equity @ theirs) / float(mine @ mass)  # P(win) - P(lose)
     first, second = solution.expected_values()
-    assert first == pytest.approx(30.0 * edge, abs=1e-9)  # half the pot won or lost
-    assert second == pytest.approx(-first, abs=1e-9)
+    # half the pot won or lost; the leaves' products run in float32 (7 digits)
+    assert first == pytest.approx(30.0 * edge, rel=1e-5)
+    assert second == pytest.approx(-first, rel=1e-5)
 
 
 def test_the_turn_solve_converges(board_hands) -> None:
@@ -79,7 +81,7 @@ def test_the_turn_solve_converges(board_hands) -> None:
     live = ~blocked_mask(list(BOARD))
     assert np.allclose(strategy[live].sum(axis=1), 1.0) and not strategy[~live].any()
     first, second = solved.expected_values()
-    assert first + second == pytest.approx(0.0, abs=1e-9)
+    assert first + second == pytest.approx(0.0, abs=1e-6 * spot.pot)  # zero-sum, to float32
 
 
 def test_a_pair_of_aces_always_calls_an_all_in_a_trash_hand_never_does() -> None:
