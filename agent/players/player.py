@@ -427,7 +427,7 @@ class CFRPlayer(PolicyPlayer):
         if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
             return self.defense_policy(snapshot)
         if opponents > 1 and self.multiway == "share":
-            rate = self.sampled_win_rate(snapshot)
+            rate = self.multiway_win_rate(snapshot)
             level = share_level(
                 rate, opponents=opponents, to_call=snapshot.to_call, pot=snapshot.pot
             )
@@ -442,6 +442,11 @@ class CFRPlayer(PolicyPlayer):
         opponents = max(1, snapshot.opponents)
         rate = self.sampled_win_rate(snapshot)
         return threshold_level(rate, snapshot.street, opponents, self.thresholds)
+
+    def multiway_win_rate(self, snapshot: Snapshot) -> float:
+        """The win rate the multiway rule acts on: against the opponents' random hands (the
+        adaptive agent reads their ranges instead)."""
+        return self.sampled_win_rate(snapshot)
 
     def sampled_win_rate(self, snapshot: Snapshot) -> float:
         """The win rate against the opponents in the hand, from ``simulations`` deals."""

@@ -70,7 +70,7 @@ def remaining_deck(dead: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _score(hero_rank: int, opponent_ranks: np.ndarray, stats: np.ndarray) -> None:
+def score_showdown(hero_rank: int, opponent_ranks: np.ndarray, stats: np.ndarray) -> None:
     """Add one showdown of the hero against every opponent to ``stats``."""
     best = opponent_ranks.min()
     if hero_rank < best:
@@ -113,7 +113,7 @@ def monte_carlo_kernel(
             opponent_ranks[opponent] = eval7(
                 first, second, cards[2], cards[3], cards[4], cards[5], cards[6]
             )
-        _score(hero, opponent_ranks, stats)
+        score_showdown(hero, opponent_ranks, stats)
     return stats
 
 
@@ -125,7 +125,7 @@ def _river_stats(cards: np.ndarray, deck: np.ndarray, stats: np.ndarray) -> None
     for i in range(len(deck)):
         for j in range(i + 1, len(deck)):
             opponent[0] = eval7(deck[i], deck[j], cards[2], cards[3], cards[4], cards[5], cards[6])
-            _score(hero, opponent, stats)
+            score_showdown(hero, opponent, stats)
 
 
 @njit(cache=True, nogil=True)

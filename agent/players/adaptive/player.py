@@ -44,6 +44,7 @@ import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, Action, Snapshot, read_history
+from agent.boundary.thresholds import win_rate
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
@@ -61,6 +62,7 @@ from agent.players.player import (
     CFRv2Player,
 )
 from agent.poker.cards import parse_cards
+from agent.poker.multiway_equity import multiway_equity
 
 LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
@@ -188,6 +190,26 @@ class AdaptivePlayer(CFRv2Player):
             mix if deviation is None else certain(deviation)
             for mix, deviation in zip(base, deviations, strict=True)
         ]
+
+    def multiway_win_rate(self, snapshot: Snapshot) -> float:
+        """With two or more opponents in the hand: the win rate against each opponent's range,
+        read from its actions in the hand under its model (cfrv2's is against random hands)."""
+        if not self.exploit or snapshot.opponents < 2 or not self._seat_uuids:
+            return super().multiway_win_rate(snapshot)
+        ranges = [
+            replay_range(
+                snapshot.history, snapshot.board, seat, self.opponent_model(snapshot, seat)
+            )
+            for seat in snapshot.in_hand
+            if seat != snapshot.seat
+        ]
+        try:
+            estimate = multiway_equity(
+                snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
+            )
+        except ValueError:  # the models leave some opponent no holding: read them as cfrv2
+            return super().multiway_win_rate(snapshot)
+        return win_rate(estimate)
 
     def exploits(self, snapshot: Snapshot) -> bool:
         """True where the player may leave cfrv2's play: heads-up in the hand, with a model

@@ -17,6 +17,7 @@ from pypokerengine.engine.deck import Deck
 from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 
+from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.player import CFRv2Player
 from arena.engine import hand_result, seat_proxies, seed_global_generators
 from arena.registry import make_bot, parse_bot_spec
@@ -36,11 +37,13 @@ def random_stacks(players: int, ante: int, rng: random.Random) -> list[int]:
     return stacks
 
 
-def play_hand(players: int, agents: int, seed: int, opponents=OPPONENTS, **options):
-    """One hand with ``agents`` CFRv2 players (``options`` to each) and ``opponents`` in
-    the other seats."""
+def play_hand(
+    players: int, agents: int, seed: int, opponents=OPPONENTS, agent=CFRv2Player, **options
+):
+    """One hand with ``agents`` players of class ``agent`` (``options`` to each) and
+    ``opponents`` in the other seats."""
     rng = random.Random(seed)
-    bots = {f"S{i}": CFRv2Player(seed=seed + i, simulations=500, **options) for i in range(agents)}
+    bots = {f"S{i}": agent(seed=seed + i, simulations=500, **options) for i in range(agents)}
     for i in range(agents, players):
         spec = parse_bot_spec(opponents[(i - agents) % len(opponents)])
         bots[f"S{i}"] = make_bot(spec, seed=seed + i)
@@ -67,12 +70,13 @@ def play_hand(players: int, agents: int, seed: int, opponents=OPPONENTS, **optio
     return hand_result(proxies, seat_slots, deck, stacks, start), bots, start
 
 
+@pytest.mark.parametrize("agent", [CFRv2Player, AdaptivePlayer])
 @pytest.mark.parametrize("players", range(2, 11))
-def test_the_agent_is_legal_at_every_table_size_and_depth(players):
+def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
     declared = 0
     for hand in range(8):
         agents = 1 + hand % min(players, 3)
-        result, bots, start = play_hand(players, agents, seed=1000 * players + hand)
+        result, bots, start = play_hand(players, agents, 1000 * players + hand, agent=agent)
         assert sum(result.won.values()) <= 0  # chips conserved, odd chips of splits aside
         assert sum(result.won.values()) > -players
         for slot, bot in bots.items():

@@ -12,7 +12,7 @@ import pytest
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Street
 from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
-from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.model import LAMBDAS, OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
 from agent.players.adaptive.response import Responder, candidate_actions
@@ -154,6 +154,27 @@ def test_its_policy_for_every_holding_at_once_is_its_policy_for_each(board):
             {(n, a): p for n, a, p in table[position]}
         )
     assert player.deviations > deviations  # the best response was compared, not only cfrv2
+
+
+def test_with_two_opponents_it_reads_the_bettors_range():
+    """Three-handed, a pot bet on the river: cfrv2 prices jacks against random hands (0.39,
+    a call), the adaptive agent against the bettor's range under a sound player's prior (a
+    river bettor holds the top of its range: a fold), and against an opponent it has read
+    as random (its actions say nothing of its cards) it is back to random hands."""
+    decision = make_decision(
+        ["Jh", "Jd"], ["As", "8c", "5d", "3h", "2s"], to_call=100, pot=200, stack=900, players=3
+    )
+    cfrv2_like = AdaptivePlayer(seed=0, exploit=False)
+    random_hands = cfrv2_like.multiway_win_rate(cfrv2_like.snapshot(*decision))
+    player = AdaptivePlayer(seed=0)
+    snapshot = player.snapshot(*decision)
+    assert player.multiway_win_rate(snapshot) < random_hands - 0.2
+    assert cfrv2_like.policy(snapshot) == [("call", 100, 1.0)]
+    assert player.policy(snapshot) == [("fold", 0, 1.0)]
+    careless = OpponentModel()
+    careless.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # read as random
+    player.models = {"p1": careless, "p2": careless}
+    assert player.multiway_win_rate(snapshot) == pytest.approx(random_hands, abs=0.02)
 
 
 def test_options_out_of_range_are_refused_by_name():
