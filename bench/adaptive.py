@@ -15,7 +15,11 @@ import argparse
 
 import numpy as np
 
-from arena.match import MatchConfig
+from arena.match import MatchConfig, reseed
+from arena.ring import RingConfig, ring_table
+from arena.seeding import deal_deck, deal_seed, hand_seed
+
+FIELD = ("honest", "fish", "random", "rule-based", "montecarlo")
 
 
 def decision_times(bot: str, opponent: str, hands: int, seed: int) -> np.ndarray:
@@ -25,12 +29,38 @@ def decision_times(bot: str, opponent: str, hands: int, seed: int) -> np.ndarray
     return np.array([ms for row in rows for ms in row["decision_ms_A"]], dtype=float)
 
 
+def ring_decision_times(bot: str, hands: int, seed: int) -> np.ndarray:
+    """Every decision time of ``bot`` (ms) in seat A of a six-player ring game of the field."""
+    config = RingConfig((bot, *FIELD), hands=hands, seed=seed)
+    table, rngs = ring_table(config)
+    players, times = len(config.bots), []
+    for index in range(hands):
+        deal = index // players
+        seed_of_hand = hand_seed(config.seed, deal, index)
+        reseed(rngs, seed_of_hand)
+        deck = deal_deck(deal_seed(config.seed, deal), players=players)
+        result = table.play_seated(deck, config.seat_slots(index), seed_of_hand)
+        times.extend(result.decision_ms["A"])
+    return np.array(times, dtype=float)
+
+
+def print_row(bot: str, opponent: str, times: np.ndarray, reference: np.ndarray) -> None:
+    """One line of the table."""
+    p50, p99 = np.percentile(times, [50, 99])
+    ratio = p99 / np.percentile(reference, 99)
+    print(
+        f"| {bot} | {opponent} | {len(times)} | {p50:.2f} | {p99:.1f} |"
+        f" {times.max():.0f} | {ratio:.2f} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the decision-time table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=400, help="hands per pair (even)")
     parser.add_argument("--opponents", default="random,fish,rule-based")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ring", type=int, default=0, help="six-player ring hands (0: none)")
     args = parser.parse_args(argv)
     if args.hands <= 0 or args.hands % 4:
         parser.error(f"--hands must be a positive multiple of 4, got {args.hands}")
@@ -40,18 +70,15 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|")
     for opponent in args.opponents.split(","):
         reference = decision_times("cfrv2", opponent, args.hands, args.seed)
-        for bot in ("cfrv2", "adaptive"):
-            times = (
-                reference
-                if bot == "cfrv2"
-                else decision_times(bot, opponent, args.hands, args.seed)
-            )
-            p50, p99 = np.percentile(times, [50, 99])
-            ratio = p99 / np.percentile(reference, 99)
-            print(
-                f"| {bot} | {opponent} | {len(times)} | {p50:.2f} | {p99:.1f} |"
-                f" {times.max():.0f} | {ratio:.2f} |"
-            )
+        print_row("cfrv2", opponent, reference, reference)
+        print_row("adaptive", opponent, decision_times("adaptive", opponent, args.hands, args.seed),
+                  reference)  # fmt: skip
+    if args.ring > 0:
+        ring = args.ring - args.ring % (len(FIELD) + 1)  # whole seat rotations
+        reference = ring_decision_times("cfrv2", ring, args.seed)
+        print_row("cfrv2", "six-player ring", reference, reference)
+        print_row("adaptive", "six-player ring", ring_decision_times("adaptive", ring, args.seed),
+                  reference)  # fmt: skip
 
 
 if __name__ == "__main__":
