@@ -119,6 +119,7 @@ from agent.players.subgame_solving import (
 )
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
+from agent.poker.multiway_equity import multiway_equity
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
 LOG = logging.getLogger(__name__)
@@ -129,7 +130,7 @@ SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "po
 DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agent section)
 # how the player answers a bet where the blueprint does not apply (agent.players.defense)
 RULES = ("mdf", "study")
-MULTIWAY_RULES = ("share", "study")
+MULTIWAY_RULES = ("share", "ranges", "study")
 PREFLOP_DEFENSES = ("mdf", "odds")
 DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR undecided (README)
 DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
@@ -162,8 +163,11 @@ class CFRPlayer(PolicyPlayer):
     (``agent.players.own_range``; the default), not among all holdings (``False``, the
     earlier rule);
     ``multiway``: with two or more opponents in the hand, act on the hand's share of the
-    pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default)
-    or on the study's thresholds raised to the number of opponents (``"study"``, earlier);
+    pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default),
+    the same with the equity against each opponent's range read from its actions under a
+    sound player's model (``"ranges"``, :mod:`agent.poker.multiway_equity`; the adaptive
+    agent reads them with what it has learned), or on the study's thresholds raised to the
+    number of opponents (``"study"``, earlier);
     ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
@@ -426,7 +430,7 @@ class CFRPlayer(PolicyPlayer):
         opponents = max(1, snapshot.opponents)
         if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
             return self.defense_policy(snapshot)
-        if opponents > 1 and self.multiway == "share":
+        if opponents > 1 and self.multiway != "study":
             rate = self.multiway_win_rate(snapshot)
             level = share_level(
                 rate, opponents=opponents, to_call=snapshot.to_call, pot=snapshot.pot
@@ -444,8 +448,25 @@ class CFRPlayer(PolicyPlayer):
         return threshold_level(rate, snapshot.street, opponents, self.thresholds)
 
     def multiway_win_rate(self, snapshot: Snapshot) -> float:
-        """The win rate the multiway rule acts on: against the opponents' random hands (the
-        adaptive agent reads their ranges instead)."""
+        """The win rate the multiway share rule acts on: with ``multiway="ranges"``, against
+        each opponent's range read from its actions in the hand under ``opponent_model``;
+        else, or where a model leaves some opponent no holding, against random hands."""
+        if self.multiway == "ranges":
+            ranges = [
+                replay_range(
+                    snapshot.history, snapshot.board, seat, self.opponent_model(snapshot, seat)
+                )
+                for seat in snapshot.in_hand
+                if seat != snapshot.seat
+            ]
+            try:
+                return win_rate(
+                    multiway_equity(
+                        snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
+                    )
+                )
+            except ValueError:
+                pass
         return self.sampled_win_rate(snapshot)
 
     def sampled_win_rate(self, snapshot: Snapshot) -> float:

@@ -27,7 +27,10 @@ best of these instead of cfrv2's action when both hold:
 
 Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
 (all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
-``hand_info`` gives them). With two or more opponents in the hand, cfrv2 plays.
+``hand_info`` gives them). With two or more opponents in the hand, cfrv2's multiway share
+rule plays, on the win rate against each opponent's range read from its actions under what
+the agent has learned of it (``multiway="ranges"``, the default here; cfrv2 reads them under
+a sound player's prior with that option).
 A player instance learns for as long as it lives: the arena's ``--session-hands`` gives each
 session fresh instances.
 """
@@ -44,7 +47,6 @@ import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, Action, Snapshot, read_history
-from agent.boundary.thresholds import win_rate
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
@@ -53,7 +55,6 @@ from agent.players.adaptive.risk import certainty_equivalent
 from agent.players.adaptive.shares import disjoint_holdings, share_table
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
-    DEFAULT_MULTIWAY,
     DEFAULT_PREFLOP_DEFENSE,
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
@@ -62,13 +63,13 @@ from agent.players.player import (
     CFRv2Player,
 )
 from agent.poker.cards import parse_cards
-from agent.poker.multiway_equity import multiway_equity
 
 LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 DEFAULT_BIAS = 0.5  # share of the gain against the prior model taken as valuation bias
 DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
+MULTIWAY = "ranges"  # two or more opponents: the share rule against the learned ranges
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -117,7 +118,7 @@ class AdaptivePlayer(CFRv2Player):
         pushfold: bool = True,
         pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
         own_range: bool = True,
-        multiway: str = DEFAULT_MULTIWAY,
+        multiway: str = MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
         rng: np.random.Generator | None = None,
@@ -190,26 +191,6 @@ class AdaptivePlayer(CFRv2Player):
             mix if deviation is None else certain(deviation)
             for mix, deviation in zip(base, deviations, strict=True)
         ]
-
-    def multiway_win_rate(self, snapshot: Snapshot) -> float:
-        """With two or more opponents in the hand: the win rate against each opponent's range,
-        read from its actions in the hand under its model (cfrv2's is against random hands)."""
-        if not self.exploit or snapshot.opponents < 2 or not self._seat_uuids:
-            return super().multiway_win_rate(snapshot)
-        ranges = [
-            replay_range(
-                snapshot.history, snapshot.board, seat, self.opponent_model(snapshot, seat)
-            )
-            for seat in snapshot.in_hand
-            if seat != snapshot.seat
-        ]
-        try:
-            estimate = multiway_equity(
-                snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
-            )
-        except ValueError:  # the models leave some opponent no holding: read them as cfrv2
-            return super().multiway_win_rate(snapshot)
-        return win_rate(estimate)
 
     def exploits(self, snapshot: Snapshot) -> bool:
         """True where the player may leave cfrv2's play: heads-up in the hand, with a model

@@ -17,6 +17,7 @@ from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.shares import pot_shares
+from agent.players.player import CFRv2Player
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS
 from arena.match import MatchConfig, rows_stats
@@ -164,12 +165,12 @@ def test_with_two_opponents_it_reads_the_bettors_range():
     decision = make_decision(
         ["Jh", "Jd"], ["As", "8c", "5d", "3h", "2s"], to_call=100, pot=200, stack=900, players=3
     )
-    cfrv2_like = AdaptivePlayer(seed=0, exploit=False)
-    random_hands = cfrv2_like.multiway_win_rate(cfrv2_like.snapshot(*decision))
+    cfrv2 = CFRv2Player(seed=0)
+    random_hands = cfrv2.multiway_win_rate(cfrv2.snapshot(*decision))
     player = AdaptivePlayer(seed=0)
     snapshot = player.snapshot(*decision)
     assert player.multiway_win_rate(snapshot) < random_hands - 0.2
-    assert cfrv2_like.policy(snapshot) == [("call", 100, 1.0)]
+    assert cfrv2.policy(snapshot) == [("call", 100, 1.0)]
     assert player.policy(snapshot) == [("fold", 0, 1.0)]
     careless = OpponentModel()
     careless.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # read as random
