@@ -448,26 +448,29 @@ class CFRPlayer(PolicyPlayer):
         return threshold_level(rate, snapshot.street, opponents, self.thresholds)
 
     def multiway_win_rate(self, snapshot: Snapshot) -> float:
-        """The win rate the multiway share rule acts on: with ``multiway="ranges"``, against
-        each opponent's range read from its actions in the hand under ``opponent_model``;
-        else, or where a model leaves some opponent no holding, against random hands."""
-        if self.multiway == "ranges":
-            ranges = [
-                replay_range(
-                    snapshot.history, snapshot.board, seat, self.opponent_model(snapshot, seat)
-                )
-                for seat in snapshot.in_hand
-                if seat != snapshot.seat
-            ]
-            try:
-                return win_rate(
-                    multiway_equity(
-                        snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
-                    )
-                )
-            except ValueError:
-                pass
-        return self.sampled_win_rate(snapshot)
+        """The win rate the multiway share rule acts on: against the opponents' ranges with
+        ``multiway="ranges"`` (where their models leave each a holding), else random hands."""
+        ranged = self.ranged_win_rate(snapshot) if self.multiway == "ranges" else None
+        return self.sampled_win_rate(snapshot) if ranged is None else ranged
+
+    def ranged_win_rate(self, snapshot: Snapshot) -> float | None:
+        """The win rate against each opponent's range, read from its actions in the hand under
+        ``opponent_model``, from ``simulations`` deals; None where a model leaves some
+        opponent no holding."""
+        ranges = [
+            replay_range(
+                snapshot.history, snapshot.board, seat, self.opponent_model(snapshot, seat)
+            )
+            for seat in snapshot.in_hand
+            if seat != snapshot.seat
+        ]
+        try:
+            estimate = multiway_equity(
+                snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
+            )
+        except ValueError:  # no holding, or no deal where every opponent holds its own cards
+            return None
+        return win_rate(estimate)
 
     def sampled_win_rate(self, snapshot: Snapshot) -> float:
         """The win rate against the opponents in the hand, from ``simulations`` deals."""
