@@ -119,7 +119,7 @@ from agent.players.subgame_solving import (
 )
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
-from agent.poker.multiway_equity import multiway_equity
+from agent.poker.multiway_equity import NoDeal, multiway_equity
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
 LOG = logging.getLogger(__name__)
@@ -468,7 +468,7 @@ class CFRPlayer(PolicyPlayer):
             estimate = multiway_equity(
                 snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
             )
-        except ValueError:  # no holding, or no deal where every opponent holds its own cards
+        except NoDeal:
             return None
         return win_rate(estimate)
 

@@ -33,6 +33,12 @@ from agent.poker.evaluator import eval7
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS
 from agent.poker.rng import below, next_state, seed_from
 
+
+class NoDeal(ValueError):
+    """The ranges leave no deal: some range has no weight on a holding the cards leave
+    possible, or no draw fits every opponent's cards together."""
+
+
 MAX_REDRAWS = 64  # tries for a holding that fits the cards already dealt
 _RESOLUTION = 1 << 30  # uniform draws in steps of 2**-30
 
@@ -115,8 +121,8 @@ def multiway_equity(
     """Equity of ``hole`` (card ids) on ``board`` against one hand from each of ``ranges``
     (weights over the 1,326 holdings), estimated from ``simulations`` deals.
 
-    Holdings that share a card with ``hole`` or ``board`` are never dealt. Raises
-    ``ValueError`` when a range has no weight on a holding the cards leave possible.
+    Holdings that share a card with ``hole`` or ``board`` are never dealt. Raises ``NoDeal``
+    when the ranges leave no deal, ``ValueError`` on malformed input.
     """
     hole_array = np.asarray(hole, dtype=np.int64)
     board_array = np.asarray(board, dtype=np.int64)
@@ -135,7 +141,7 @@ def multiway_equity(
     )
     deals = stats[3]
     if deals == 0:
-        raise ValueError("the ranges leave no deal where every opponent holds its own cards")
+        raise NoDeal("the ranges leave no deal where every opponent holds its own cards")
     win, tie, share = (float(total / deals) for total in stats[:3])
     return Equity(win=win, tie=tie, loss=1.0 - win - tie, share=share)
 
@@ -152,7 +158,7 @@ def _cumulative(weights: np.ndarray, open_holdings: np.ndarray, row: int) -> np.
     live = np.where(open_holdings, weights, 0.0)
     total = live.sum()
     if total <= 0:
-        raise ValueError(f"range {row} has no weight on a holding the cards leave possible")
+        raise NoDeal(f"range {row} has no weight on a holding the cards leave possible")
     cdf = np.cumsum(live) / total
     cdf[-1] = 1.0
     return cdf
