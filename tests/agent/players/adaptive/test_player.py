@@ -167,7 +167,7 @@ def test_with_two_opponents_it_reads_the_bettors_range():
     )
     cfrv2 = CFRv2Player(seed=0)
     random_hands = cfrv2.multiway_win_rate(cfrv2.snapshot(*decision))
-    player = AdaptivePlayer(seed=0)
+    player = AdaptivePlayer(seed=0, multiway="ranges")
     snapshot = player.snapshot(*decision)
     assert player.multiway_win_rate(snapshot) < random_hands - 0.2
     assert cfrv2.policy(snapshot) == [("call", 100, 1.0)]
@@ -176,6 +176,16 @@ def test_with_two_opponents_it_reads_the_bettors_range():
     careless.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # read as random
     player.models = {"p1": careless, "p2": careless}
     assert player.multiway_win_rate(snapshot) == pytest.approx(random_hands, abs=0.02)
+
+
+@pytest.mark.parametrize(("max_round", "multiway"), [(1, "share"), (100, "ranges")])
+def test_by_default_it_reads_multiway_ranges_in_tournaments_only(max_round, multiway):
+    player = AdaptivePlayer(seed=0)
+    player.receive_game_start_message({"rule": {"initial_stack": 1000, "max_round": max_round}})
+    assert player.multiway == multiway
+    fixed = AdaptivePlayer(seed=0, multiway="share")
+    fixed.receive_game_start_message({"rule": {"initial_stack": 1000, "max_round": 100}})
+    assert fixed.multiway == "share"
 
 
 def test_options_out_of_range_are_refused_by_name():
