@@ -4,9 +4,12 @@
 random hand, and ``agent.poker.range_equity`` handles one opponent's range exactly. With two
 or more opponents, each with a weighted range over the 1,326 holdings, the deals are sampled
 (Monte Carlo): every opponent's holding is drawn from its range, in seat order, redrawn while
-it shares a card with ours, the board or an earlier opponent's (card removal between the
-ranges, as real deals have it; a deal where no compatible holding turns up in
-``MAX_REDRAWS`` tries is skipped), then the missing board cards from the rest of the deck.
+it shares a card with ours, the board or an earlier opponent's (a deal where no compatible
+holding turns up in ``MAX_REDRAWS`` tries is skipped), then the missing board cards from the
+rest of the deck. Drawn in turn, each holding follows its range given the cards already out;
+the exact joint law of independent ranges would also weight an earlier holding by how much
+of the later ranges it leaves, a second-order card-removal effect this leaves out (rejecting
+whole deals instead would give it, at more draws when the ranges overlap).
 The kernel runs on a splitmix64 stream seeded from the injected generator
 (:mod:`agent.poker.rng`), so the same generator gives the same estimate.
 
