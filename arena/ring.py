@@ -7,6 +7,15 @@ with a 95% CI that treats a deal (its N rotations) as one observation (:mod:`are
 As in :mod:`arena.match`, a hand is seeded by its index alone, so the same seed gives the
 same hands for any number of workers and either backend, and ``hands.csv`` grows as hands
 finish, so an interrupted run resumes where it stopped.
+
+A bot that learns from hand to hand (the adaptive agent) needs sessions to stay
+reproducible: without them each worker process keeps one set of bots, and what a bot has
+learned depends on which hands its process played. With ``session_hands`` N (a multiple of
+the number of bots, so a session holds whole deals) session ``s`` is hands ``[Ns, N(s+1))``,
+played in order by bots built for it alone (:func:`arena.seeding.session_bot_seed`), one
+task; a session only partly in ``hands.csv`` is played again from its first hand on resume,
+and the session, whose hands are correlated through what the bots learned, is the unit of
+the confidence interval.
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ class RingConfig:
     decision_timeout: float | None = None
     strict: bool = False
     phh_dir: str | None = None  # a folder for one PHH file per hand
+    session_hands: int | None = None  # hands per session of fresh bots; None: one set of bots
 
     def __post_init__(self) -> None:
         players = len(self.bots)
@@ -58,6 +68,18 @@ class RingConfig:
             raise ValueError(f"stack {self.stack} must cover a big blind of {2 * self.small_blind}")
         if self.decision_timeout is not None and not self.decision_timeout > 0:
             raise ValueError(f"decision timeout must be positive, got {self.decision_timeout}")
+        if self.session_hands is not None:
+            check_ring_sessions(self.hands, self.session_hands, players)
+
+    @property
+    def task_hands(self) -> int:
+        """Hands per task: a session, or a fixed chunk of deals."""
+        return self.session_hands or CHUNK_DEALS * len(self.bots)
+
+    def unit_of(self, index: int) -> int:
+        """The unit of the confidence interval of hand ``index``: its session, or its deal."""
+        players = len(self.bots)
+        return index // (self.session_hands or players)
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -86,25 +108,81 @@ def ring_table(config: RingConfig) -> tuple[RingTable, dict[str, np.random.Gener
 
 def play_ring_hands(config: RingConfig, indices: list[int]) -> list[dict[str, Any]]:
     """The ``hands.csv`` rows of hands ``indices``."""
-    table, rngs = ring_table(config)
-    players = len(config.bots)
-    rows = []
+    if config.session_hands is None:
+        table, rngs = ring_table(config)
+        return [play_ring_hand(config, table, rngs, index) for index in indices]
+    return play_ring_sessions(config, indices)
+
+
+def play_ring_sessions(config: RingConfig, indices: list[int]) -> list[dict[str, Any]]:
+    """The rows of hands ``indices``, each session played in order from its first hand by
+    bots built for it: a hand's row does not depend on which other hands are asked for."""
+    size = config.task_hands
+    last: dict[int, int] = {}
     for index in indices:
-        deal = index // players
-        cards_seed = deal_seed(config.seed, deal)
-        seed = hand_seed(config.seed, deal, index)
-        reseed(rngs, seed)
-        deck = deal_deck(cards_seed, players=players)
-        result = table.play_seated(deck, config.seat_slots(index), seed)
-        rows.append(ring_row(config, index, deal, result))
-        if config.phh_dir is not None:
-            write_hand_phh(config, table, index, deck)
-        if config.strict:
-            for slot, errors in result.errors.items():
-                if errors:
-                    name = player_names(config)[slot]
-                    raise RingFailure(f"{name} failed in hand {index}: {errors[0]}")
-    return rows
+        last[index // size] = max(index, last.get(index // size, index))
+    played = {}
+    for session in sorted(last):
+        bots, rngs = build_bots(config.bots, config.seed, session)
+        table = RingTable(bots, config.stack, config.small_blind, config.decision_timeout)
+        for index in range(session * size, last[session] + 1):
+            played[index] = play_ring_hand(config, table, rngs, index)
+    return [played[index] for index in indices]
+
+
+def play_ring_hand(
+    config: RingConfig, table: RingTable, rngs: dict[str, np.random.Generator], index: int
+) -> dict[str, Any]:
+    """Hand ``index`` at ``table``: its ``hands.csv`` row."""
+    players = len(config.bots)
+    deal = index // players
+    cards_seed = deal_seed(config.seed, deal)
+    seed = hand_seed(config.seed, deal, index)
+    reseed(rngs, seed)
+    deck = deal_deck(cards_seed, players=players)
+    result = table.play_seated(deck, config.seat_slots(index), seed)
+    if config.phh_dir is not None:
+        write_hand_phh(config, table, index, deck)
+    if config.strict:
+        for slot, errors in result.errors.items():
+            if errors:
+                name = player_names(config)[slot]
+                raise RingFailure(f"{name} failed in hand {index}: {errors[0]}")
+    return ring_row(config, index, deal, result)
+
+
+def check_ring_sessions(hands: int, session_hands: int, players: int) -> None:
+    """ValueError naming the problem unless sessions hold whole deals and ``hands`` splits
+    into whole sessions.
+
+    >>> check_ring_sessions(600, 300, 6)
+    >>> check_ring_sessions(600, 250, 6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: session hands (250) must be a positive multiple of 6, ...
+    """
+    if session_hands <= 0 or session_hands % players:
+        raise ValueError(
+            f"session hands ({session_hands}) must be a positive multiple of {players}, the"
+            " bots: a session plays whole deals, each in every seat rotation"
+        )
+    if hands % session_hands:
+        raise ValueError(
+            f"hands ({hands}) must be a multiple of the session hands ({session_hands})"
+        )
+
+
+def whole_ring_sessions(config: RingConfig, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` without those of sessions they hold only in part (all of them without
+    sessions): a learning bot's play depends on every earlier hand of its session."""
+    if config.session_hands is None:
+        return rows
+    counts: dict[int, int] = {}
+    for row in rows:
+        session = row["index"] // config.session_hands
+        counts[session] = counts.get(session, 0) + 1
+    return [
+        row for row in rows if counts[row["index"] // config.session_hands] == config.session_hands
+    ]
 
 
 class RingFailure(RuntimeError):
@@ -176,10 +254,11 @@ def run_ring(
 ) -> dict[str, Any]:
     """Play every hand not yet in ``out_dir/hands.csv``, then summarise."""
     store = RowsFile(out_dir / HANDS_FILE, ring_columns(config), typed_row)
-    size = CHUNK_DEALS * len(config.bots)
+    if config.session_hands is not None and (out_dir / HANDS_FILE).is_file():
+        store.rewrite(whole_ring_sessions(config, store.read()))
     done = play_missing(
-        config, out_dir, CONFIG_FILE, store, config.hands, size, player_names(config),
-        workers, runner, on_progress,
+        config, out_dir, CONFIG_FILE, store, config.hands, config.task_hands,
+        player_names(config), workers, runner, on_progress,
     )  # fmt: skip
     summary = summarize(config, done.rows, done.wall_seconds, done.played)
     for entry in summary["bots"]:
@@ -192,8 +271,9 @@ def run_ring(
 def summarize(
     config: RingConfig, rows: list[dict[str, Any]], wall_seconds: float, played: int
 ) -> dict[str, Any]:
-    """The ``summary.json`` content: each bot's sb/h with its CI over deals."""
-    units = np.array([row["deal"] for row in rows])
+    """The ``summary.json`` content: each bot's sb/h with its CI over deals (sessions)."""
+    units = np.array([config.unit_of(row["index"]) for row in rows])
+    deals = len({row["deal"] for row in rows})
     names = player_names(config)
     bots = []
     for slot, spec in zip(config.slots, config.bots, strict=True):
@@ -212,7 +292,8 @@ def summarize(
     lost = -sum(sum(row[f"won_{slot}"] for slot in config.slots) for row in rows)
     return {
         "hands": len(rows),
-        "deals": len(set(units.tolist())),
+        "deals": deals,
+        "session_hands": config.session_hands,
         "seed": config.seed,
         "stack": config.stack,
         "small_blind": config.small_blind,
@@ -229,7 +310,12 @@ def markdown(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['hands']:,} hands ({summary['deals']:,} deals x {len(summary['bots'])} seat"
         f" rotations), fresh {summary['stack']}-chip stacks, small blind"
-        f" {summary['small_blind']}, seed {summary['seed']}",
+        f" {summary['small_blind']}, seed {summary['seed']}"
+        + (
+            f"; sessions of {summary['session_hands']:,} hands by fresh bots (the CI's unit)"
+            if summary.get("session_hands")
+            else ""
+        ),
         "",
         "| bot | sb/h | 95% CI | bb/100 | errors | illegal |",
         "|---|---|---|---|---|---|",

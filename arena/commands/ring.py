@@ -41,6 +41,7 @@ def new_ring_config(bots: tuple[str, ...], options: dict[str, Any]) -> RingConfi
         return RingConfig(
             specs, hands, options["seed"] or 0, options["stack"], options["small_blind"],
             options["decision_timeout"], options["strict"], options["phh"],
+            options["session_hands"],
         )  # fmt: skip
     except ValueError as error:
         raise click.UsageError(str(error)) from error
@@ -55,6 +56,12 @@ def run_ring_game(
         if out is not None and out != resume:
             raise click.UsageError("give either --out or --resume, not both")
         config, out = resumed_run(resume, read_config, hands=options["hands"]), resume
+        asked = options["session_hands"]
+        if asked is not None and asked != config.session_hands:
+            raise click.UsageError(
+                f"{str(resume)!r} was played in sessions of {config.session_hands} hands,"
+                f" not {asked}"
+            )
     else:
         config = new_ring_config(bots, options)
         out = prepare_out_dir(out, *config.bots)

@@ -180,8 +180,9 @@ def execute(
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
 @click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a match.")
 @click.option("--session-hands", type=int, default=None,
-              help="Play sessions of this many hands, each by fresh bots (learning bots);"
-                   " heads-up only  [default: one set of bots for the match].")  # fmt: skip
+              help="Play sessions of this many hands, each by fresh bots (learning bots; in"
+                   " a ring game a multiple of the bots)  [default: one set of bots for the"
+                   " match].")  # fmt: skip
 @engine_options
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
               help="Ring games: one PHH file per hand here (pokerkit reads them).")  # fmt: skip
@@ -220,10 +221,9 @@ def run_command(
     )
     if phh is not None and not ring:
         raise click.UsageError("--phh writes ring games (3 to 10 bots) and tournaments")
-    if session_hands is not None and ring:
-        raise click.UsageError("--session-hands plays heads-up matches only (A vs B), for now")
     if ring:
         options = dict(hands=hands, seed=seed, stack=stack, small_blind=small_blind)
+        options["session_hands"] = session_hands
         options.update(decision_timeout=decision_timeout, strict=strict, duplicate=duplicate)
         options["phh"] = None if phh is None else str(phh.resolve())
         bots = () if resume is not None else parse_bots(versus)

@@ -3,6 +3,8 @@ together, and neither the worker count nor an interruption changes the hands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arena.results import HANDS_FILE
@@ -10,6 +12,8 @@ from arena.ring import RingConfig, ring_columns, run_ring, typed_row
 from arena.rows_file import RowsFile
 
 FIELD = ("fish", "random", "rule-based", "honest")
+COUNTER = f"{Path(__file__).parent / 'learning_bots.py'}:HandCounter"
+SIGNAL_BASE = 100  # learning_bots.SIGNAL_BASE: its first raise of a hand is to 100 + hands seen
 
 
 def rows_of(out, config):
@@ -79,3 +83,37 @@ def test_bad_ring_games_are_refused_with_the_reason():
         RingConfig(("fish", "fish", "fish"), 100)
     with pytest.raises(ValueError, match="3 to 10 bots"):
         RingConfig(("fish",) * 11, 110)
+
+
+def test_a_learning_bot_replays_in_sessions_whatever_the_workers(tmp_path, interrupted_after):
+    """HandCounter's raise shows how many hands it has seen: in sessions of 6 hands every
+    session starts it from one, with one worker, two, or after an interruption."""
+    config = RingConfig((COUNTER, "fish", "fish"), 36, seed=3, session_hands=6)
+    one = run_ring(config, tmp_path / "one", workers=1)
+    run_ring(config, tmp_path / "two", workers=2)
+    with pytest.raises(KeyboardInterrupt):
+        run_ring(config, tmp_path / "resumed", runner=interrupted_after(2))
+    run_ring(config, tmp_path / "resumed")
+    text = (tmp_path / "one" / HANDS_FILE).read_text()
+    assert (tmp_path / "two" / HANDS_FILE).read_text() == text
+    assert (tmp_path / "resumed" / HANDS_FILE).read_text() == text
+    partial = tmp_path / "partial"  # session 0 whole, session 1 cut short and tampered with
+    partial.mkdir()
+    lines = text.splitlines(keepends=True)
+    tampered = lines[8].replace("A:RAISE:", "A:RAISE:9", 1)  # index 7, of session 1
+    assert tampered != lines[8]
+    lines[8] = tampered
+    (partial / HANDS_FILE).write_text("".join(lines[:10]))
+    run_ring(config, partial)
+    assert (partial / HANDS_FILE).read_text() == text  # the cut session was played again
+    for row in rows_of(tmp_path / "one", config):
+        seen = row["index"] % 6 + 1  # hands the counter has seen in its session
+        assert f"A:RAISE:{SIGNAL_BASE + seen}" in row["actions"]
+    assert one["session_hands"] == 6 and one["bots"][0]["ci95_sb_per_hand"] is not None
+
+
+def test_ring_sessions_hold_whole_deals():
+    with pytest.raises(ValueError, match="positive multiple of 3"):
+        RingConfig(("fish",) * 3, 36, session_hands=4)
+    with pytest.raises(ValueError, match="multiple of the session hands"):
+        RingConfig(("fish",) * 3, 36, session_hands=24)

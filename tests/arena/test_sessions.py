@@ -138,8 +138,8 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path):
     common = ("--workers", 1, "--quiet")
     bad = invoke("run", "fish", "vs", "honest", "--hands", 100, "--session-hands", 30, *common)
     assert bad.exit_code == 2 and "multiple of 60" in bad.output
-    ring = invoke("run", "fish", "honest", "random", "--hands", 30, "--session-hands", 3, *common)
-    assert ring.exit_code == 2 and "heads-up matches only" in ring.output
+    ring = invoke("run", "fish", "honest", "random", "--hands", 30, "--session-hands", 4, *common)
+    assert ring.exit_code == 2 and "positive multiple of 3" in ring.output  # whole deals
     run = invoke("run", "fish", "vs", "honest", "--hands", 40, "--session-hands", 10, "--out", out,
                  *common)  # fmt: skip
     assert run.exit_code == 0, run.output
