@@ -18,7 +18,10 @@ A bot that fails does not stop the game: an exception in ``declare_action`` or i
 callback, a malformed action (not a known action name with a whole-number amount), or a
 decision slower than ``decision_timeout`` seconds (measured after it returns; the engine
 cannot interrupt a bot) is recorded in :attr:`SeatProxy.errors`, and the proxy folds for it.
-A substituted fold is what the bot "declared", so it is not also counted as illegal.
+A substituted fold is what the bot "declared", so it is not also counted as illegal. A bot
+that catches its own failures and plays a safe action instead (our players do, counting them
+in an integer ``errors`` attribute) is recorded the same way whenever that count grows: its
+results then include play it did not choose, and a run must not hide that.
 
 Before every hand the global ``random`` and numpy's legacy global generator are seeded
 from the hand's seed, so bots that use them (PyPokerEngine's own examples do) replay
@@ -110,10 +113,12 @@ class SeatProxy(BasePokerPlayer):
 
     def respond_to_ask(self, message: dict) -> tuple[str, int]:
         start = time.perf_counter()
+        recovered = self.recovered_errors()
         try:
             action, amount = checked_action(self.bot.respond_to_ask(message))
         except Exception as error:
             action, amount = self._fault(error)
+        self._note_recovered(recovered)
         seconds = time.perf_counter() - start
         if self.decision_timeout is not None and seconds > self.decision_timeout:
             action, amount = self._fault(TimeoutError(f"decided in {seconds:.3f} s"))
@@ -124,10 +129,26 @@ class SeatProxy(BasePokerPlayer):
     def receive_notification(self, message: dict) -> None:
         if message["message_type"] == "round_result_message":
             self.last_result = message
+        recovered = self.recovered_errors()
         try:
             self.bot.receive_notification(message)
         except Exception as error:
             self._fault(error)
+        self._note_recovered(recovered)
+
+    def recovered_errors(self) -> int | None:
+        """The bot's own count of internal errors it recovered from (its integer ``errors``
+        attribute), or None if it keeps none."""
+        count = getattr(self.bot, "errors", None)
+        return count if isinstance(count, int) and not isinstance(count, bool) else None
+
+    def _note_recovered(self, before: int | None) -> None:
+        after = self.recovered_errors()
+        if before is not None and after is not None and after > before:
+            self.errors.append(
+                f"RecoveredError: the bot caught {after - before} internal error(s) of its own"
+                " and played its safe action (its log has the traceback)"
+            )
 
     def _fault(self, error: Exception) -> tuple[str, int]:
         first_line = (str(error).strip().splitlines() or [""])[0]
@@ -158,6 +179,11 @@ class BotWithCopies:
 
     bot: Any
     copies: tuple[Any, ...]
+
+    @property
+    def errors(self) -> Any:
+        """The bot's own count of errors it recovered from, if it keeps one."""
+        return getattr(self.bot, "errors", None)
 
     def set_uuid(self, uuid: str) -> None:
         for player in (self.bot, *self.copies):

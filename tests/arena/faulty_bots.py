@@ -43,3 +43,15 @@ class Slow(_Counting):
 class Unbuildable(_Counting):
     def __init__(self) -> None:
         raise OSError("no model file here")
+
+
+class SelfRecovering(_Counting):
+    """Catches its own failure and folds, counting it in ``errors`` as our players do."""
+
+    def __init__(self, every: int = 5) -> None:
+        super().__init__(every)
+        self.errors = 0
+
+    def fail(self):
+        self.errors += 1
+        return "fold", 0

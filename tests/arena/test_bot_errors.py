@@ -32,6 +32,7 @@ def decisions_of_a(out: Path) -> int:
         ("Crasher:every=4", (), "RuntimeError: boom at decision 4"),
         ("Malformed:every=3", (), "MalformedAction: malformed action ('bet', 'lots')"),
         ("Slow:every=20", ("--decision-timeout", "0.1"), "TimeoutError: decided in 0.3"),
+        ("SelfRecovering:every=4", (), "RecoveredError: the bot caught 1 internal error(s)"),
     ],
 )
 def test_a_failing_bot_folds_that_hand_and_the_match_goes_on(
