@@ -10,6 +10,7 @@ safe action after an internal error.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from pypokerengine.engine.dealer import Dealer
@@ -70,7 +71,14 @@ def play_hand(
     return hand_result(proxies, seat_slots, deck, stacks, start), bots, start
 
 
-@pytest.mark.parametrize("agent", [CFRv2Player, AdaptivePlayer])
+@pytest.mark.parametrize(
+    "agent",
+    [
+        pytest.param(CFRv2Player, id="cfrv2"),
+        pytest.param(AdaptivePlayer, id="adaptive"),  # one hand a game: multiway random hands
+        pytest.param(partial(AdaptivePlayer, multiway="ranges"), id="adaptive-ranges"),
+    ],
+)
 @pytest.mark.parametrize("players", range(2, 11))
 def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
     declared = 0
