@@ -65,17 +65,23 @@ def test_identical_deterministic_bots_win_the_same(tmp_path):
     assert len({bot["chips"] for bot in summary["bots"]}) == 1
 
 
-def test_workers_and_an_interruption_do_not_change_the_hands(tmp_path, interrupted_after):
-    config = RingConfig(("fish", "random", "rule-based"), 150, seed=2)
+def same_hands_whatever_the_run(config, tmp_path, interrupted_after, tasks: int) -> str:
+    """``hands.csv`` played with one worker, two, and after an interruption after ``tasks``
+    tasks: asserted the same, and returned."""
     run_ring(config, tmp_path / "one", workers=1)
     run_ring(config, tmp_path / "two", workers=2)
-
     with pytest.raises(KeyboardInterrupt):
-        run_ring(config, tmp_path / "resumed", runner=interrupted_after(1))
+        run_ring(config, tmp_path / "resumed", runner=interrupted_after(tasks))
     run_ring(config, tmp_path / "resumed")
     text = (tmp_path / "one" / HANDS_FILE).read_text()
     assert (tmp_path / "two" / HANDS_FILE).read_text() == text
     assert (tmp_path / "resumed" / HANDS_FILE).read_text() == text
+    return text
+
+
+def test_workers_and_an_interruption_do_not_change_the_hands(tmp_path, interrupted_after):
+    config = RingConfig(("fish", "random", "rule-based"), 150, seed=2)
+    same_hands_whatever_the_run(config, tmp_path, interrupted_after, tasks=1)
 
 
 def test_bad_ring_games_are_refused_with_the_reason():
@@ -89,14 +95,7 @@ def test_a_learning_bot_replays_in_sessions_whatever_the_workers(tmp_path, inter
     """HandCounter's raise shows how many hands it has seen: in sessions of 6 hands every
     session starts it from one, with one worker, two, or after an interruption."""
     config = RingConfig((COUNTER, "fish", "fish"), 36, seed=3, session_hands=6)
-    one = run_ring(config, tmp_path / "one", workers=1)
-    run_ring(config, tmp_path / "two", workers=2)
-    with pytest.raises(KeyboardInterrupt):
-        run_ring(config, tmp_path / "resumed", runner=interrupted_after(2))
-    run_ring(config, tmp_path / "resumed")
-    text = (tmp_path / "one" / HANDS_FILE).read_text()
-    assert (tmp_path / "two" / HANDS_FILE).read_text() == text
-    assert (tmp_path / "resumed" / HANDS_FILE).read_text() == text
+    text = same_hands_whatever_the_run(config, tmp_path, interrupted_after, tasks=2)
     partial = tmp_path / "partial"  # session 0 whole, session 1 cut short and tampered with
     partial.mkdir()
     lines = text.splitlines(keepends=True)
@@ -109,7 +108,8 @@ def test_a_learning_bot_replays_in_sessions_whatever_the_workers(tmp_path, inter
     for row in rows_of(tmp_path / "one", config):
         seen = row["index"] % 6 + 1  # hands the counter has seen in its session
         assert f"A:RAISE:{SIGNAL_BASE + seen}" in row["actions"]
-    assert one["session_hands"] == 6 and one["bots"][0]["ci95_sb_per_hand"] is not None
+    summary = run_ring(config, tmp_path / "one")  # all played: the summary alone
+    assert summary["session_hands"] == 6 and summary["bots"][0]["ci95_sb_per_hand"] is not None
 
 
 def test_ring_sessions_hold_whole_deals():
