@@ -4,9 +4,12 @@ Plays ``--hands`` heads-up hands (one session) of ``adaptive`` and of ``cfrv2`` 
 ``--opponents`` bot in this process, on the same seeded deals, and prints each bot's decision
 time p50 / p99 / max in ms (after a few warm-up hands that load the compiled kernels), and
 the ratio of the adaptive agent's p99 to cfrv2's (the target is a p99 of 50 ms or less; the
-ratio cancels most of a shared machine's noise).
+ratio cancels most of a shared machine's noise). ``--ring N`` adds a six-player ring game
+of N hands, the bot in seat A beside the five baselines (one set of bots): the adaptive agent
+there reads its opponents' ranges (``multiway=ranges``, what it does in tournaments) and
+samples 10,000 deals from them at every multiway decision.
 
-    python -m bench.adaptive --hands 400
+    python -m bench.adaptive --hands 400 --ring 600
 """
 
 from __future__ import annotations
@@ -77,8 +80,8 @@ def main(argv: list[str] | None = None) -> None:
         ring = args.ring - args.ring % (len(FIELD) + 1)  # whole seat rotations
         reference = ring_decision_times("cfrv2", ring, args.seed)
         print_row("cfrv2", "six-player ring", reference, reference)
-        print_row("adaptive", "six-player ring", ring_decision_times("adaptive", ring, args.seed),
-                  reference)  # fmt: skip
+        ranges = ring_decision_times("adaptive:multiway=ranges", ring, args.seed)
+        print_row("adaptive", "six-player ring, ranges", ranges, reference)
 
 
 if __name__ == "__main__":
