@@ -30,7 +30,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -64,6 +64,19 @@ from arena.stats import RunningStats, match_stats, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
 Players = TypeVar("Players")  # what one session plays with: bots on a table
+
+
+class SessionLayout(Protocol):
+    """How a run splits its hands into sessions (a match's or a ring game's config)."""
+
+    session_hands: int | None
+
+    @property
+    def task_hands(self) -> int: ...
+
+    def session_of(self, index: int) -> int: ...
+
+    def unit_of(self, index: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -266,7 +279,7 @@ def play_sessions(config: MatchConfig, indices: Iterable[int]) -> list[dict[str,
 
 
 def play_in_sessions(
-    config: MatchConfig,
+    config: SessionLayout,
     indices: Iterable[int],
     build: Callable[[int], Players],
     play: Callable[[Players, int], dict[str, Any]],
@@ -305,7 +318,7 @@ def play_hand(config: MatchConfig, players: Any, index: int) -> dict[str, Any]:
     return hand_row(index, deal, cards_seed, result)
 
 
-def whole_sessions(config: MatchConfig, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def whole_sessions(config: SessionLayout, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``rows`` without those of sessions they hold only in part (all of them without sessions).
 
     A learning bot's decisions depend on every earlier hand of its session, so a session cut

@@ -27,8 +27,24 @@ from typing import Any
 
 import numpy as np
 
-from arena.engine import MAX_SEATS, RingTable, cards_text, ring_slots, rotated, seat_holes
-from arena.match import ChunkRunner, build_bots, reseed, run_local
+from arena.engine import (
+    MAX_SEATS,
+    HandResult,
+    RingTable,
+    cards_text,
+    ring_slots,
+    rotated,
+    seat_holes,
+)
+from arena.match import (
+    ChunkRunner,
+    build_bots,
+    check_sessions,
+    play_in_sessions,
+    reseed,
+    run_local,
+    whole_sessions,
+)
 from arena.results import HANDS_FILE, SUMMARY_FILE, read_run_file, write_json
 from arena.resumable import play_missing
 from arena.roundrobin import labels_by_slot
@@ -76,10 +92,14 @@ class RingConfig:
         """Hands per task: a session, or a fixed chunk of deals."""
         return self.session_hands or CHUNK_DEALS * len(self.bots)
 
+    def session_of(self, index: int) -> int:
+        """The task (a session, with sessions) of hand ``index``."""
+        return index // self.task_hands
+
     def unit_of(self, index: int) -> int:
-        """The unit of the confidence interval of hand ``index``: its session, or its deal."""
-        players = len(self.bots)
-        return index // (self.session_hands or players)
+        """The unit of the confidence interval of hand ``index``: its session, or its deal;
+        with sessions, also the number the session's bots are built from."""
+        return index // (self.session_hands or len(self.bots))
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -116,31 +136,23 @@ def play_ring_hands(config: RingConfig, indices: list[int]) -> list[dict[str, An
 
 def play_ring_sessions(config: RingConfig, indices: list[int]) -> list[dict[str, Any]]:
     """The rows of hands ``indices``, each session played in order from its first hand by
-    bots built for it: a hand's row does not depend on which other hands are asked for."""
-    size = config.task_hands
-    last: dict[int, int] = {}
-    for index in indices:
-        last[index // size] = max(index, last.get(index // size, index))
-    played = {}
-    for session in sorted(last):
+    bots built for it (:func:`arena.match.play_in_sessions`)."""
+
+    def build(session: int) -> tuple[RingTable, dict[str, np.random.Generator]]:
         bots, rngs = build_bots(config.bots, config.seed, session)
-        table = RingTable(bots, config.stack, config.small_blind, config.decision_timeout)
-        for index in range(session * size, last[session] + 1):
-            played[index] = play_ring_hand(config, table, rngs, index)
-    return [played[index] for index in indices]
+        return RingTable(bots, config.stack, config.small_blind, config.decision_timeout), rngs
+
+    def play(players: tuple[RingTable, dict], index: int) -> dict[str, Any]:
+        return play_ring_hand(config, *players, index)
+
+    return play_in_sessions(config, indices, build, play)
 
 
 def play_ring_hand(
     config: RingConfig, table: RingTable, rngs: dict[str, np.random.Generator], index: int
 ) -> dict[str, Any]:
     """Hand ``index`` at ``table``: its ``hands.csv`` row."""
-    players = len(config.bots)
-    deal = index // players
-    cards_seed = deal_seed(config.seed, deal)
-    seed = hand_seed(config.seed, deal, index)
-    reseed(rngs, seed)
-    deck = deal_deck(cards_seed, players=players)
-    result = table.play_seated(deck, config.seat_slots(index), seed)
+    result, deck = ring_hand_result(config, table, rngs, index)
     if config.phh_dir is not None:
         write_hand_phh(config, table, index, deck)
     if config.strict:
@@ -148,7 +160,19 @@ def play_ring_hand(
             if errors:
                 name = player_names(config)[slot]
                 raise RingFailure(f"{name} failed in hand {index}: {errors[0]}")
-    return ring_row(config, index, deal, result)
+    return ring_row(config, index, index // len(config.bots), result)
+
+
+def ring_hand_result(
+    config: RingConfig, table: RingTable, rngs: dict[str, np.random.Generator], index: int
+) -> tuple[HandResult, list[int]]:
+    """Hand ``index`` played at ``table``, the generators re-seeded for it, and its deck."""
+    players = len(config.bots)
+    deal = index // players
+    seed = hand_seed(config.seed, deal, index)
+    reseed(rngs, seed)
+    deck = deal_deck(deal_seed(config.seed, deal), players=players)
+    return table.play_seated(deck, config.seat_slots(index), seed), deck
 
 
 def check_ring_sessions(hands: int, session_hands: int, players: int) -> None:
@@ -165,24 +189,7 @@ def check_ring_sessions(hands: int, session_hands: int, players: int) -> None:
             f"session hands ({session_hands}) must be a positive multiple of {players}, the"
             " bots: a session plays whole deals, each in every seat rotation"
         )
-    if hands % session_hands:
-        raise ValueError(
-            f"hands ({hands}) must be a multiple of the session hands ({session_hands})"
-        )
-
-
-def whole_ring_sessions(config: RingConfig, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` without those of sessions they hold only in part (all of them without
-    sessions): a learning bot's play depends on every earlier hand of its session."""
-    if config.session_hands is None:
-        return rows
-    counts: dict[int, int] = {}
-    for row in rows:
-        session = row["index"] // config.session_hands
-        counts[session] = counts.get(session, 0) + 1
-    return [
-        row for row in rows if counts[row["index"] // config.session_hands] == config.session_hands
-    ]
+    check_sessions(hands, session_hands, duplicate=False)
 
 
 class RingFailure(RuntimeError):
@@ -255,7 +262,7 @@ def run_ring(
     """Play every hand not yet in ``out_dir/hands.csv``, then summarise."""
     store = RowsFile(out_dir / HANDS_FILE, ring_columns(config), typed_row)
     if config.session_hands is not None and (out_dir / HANDS_FILE).is_file():
-        store.rewrite(whole_ring_sessions(config, store.read()))
+        store.rewrite(whole_sessions(config, store.read()))
     done = play_missing(
         config, out_dir, CONFIG_FILE, store, config.hands, config.task_hands,
         player_names(config), workers, runner, on_progress,

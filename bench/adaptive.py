@@ -18,9 +18,8 @@ import argparse
 
 import numpy as np
 
-from arena.match import MatchConfig, reseed
-from arena.ring import RingConfig, ring_table
-from arena.seeding import deal_deck, deal_seed, hand_seed
+from arena.match import MatchConfig
+from arena.ring import RingConfig, ring_hand_result, ring_table
 
 FIELD = ("honest", "fish", "random", "rule-based", "montecarlo")
 
@@ -36,15 +35,8 @@ def ring_decision_times(bot: str, hands: int, seed: int) -> np.ndarray:
     """Every decision time of ``bot`` (ms) in seat A of a six-player ring game of the field."""
     config = RingConfig((bot, *FIELD), hands=hands, seed=seed)
     table, rngs = ring_table(config)
-    players, times = len(config.bots), []
-    for index in range(hands):
-        deal = index // players
-        seed_of_hand = hand_seed(config.seed, deal, index)
-        reseed(rngs, seed_of_hand)
-        deck = deal_deck(deal_seed(config.seed, deal), players=players)
-        result = table.play_seated(deck, config.seat_slots(index), seed_of_hand)
-        times.extend(result.decision_ms["A"])
-    return np.array(times, dtype=float)
+    results = (ring_hand_result(config, table, rngs, index)[0] for index in range(hands))
+    return np.array([ms for result in results for ms in result.decision_ms["A"]], dtype=float)
 
 
 def print_row(bot: str, opponent: str, times: np.ndarray, reference: np.ndarray) -> None:

@@ -33,7 +33,7 @@ its actions under what the agent has learned of it (``multiway="ranges"``); in a
 (one hand a game) on the win rate against random hands, as cfrv2 (``"share"``). That is
 ``multiway="auto"``, the default, chosen from what each measured: the ranges fold more to
 bets, which in six-player tournaments raised the mean prize and in six-player ring games
-lost about 1 small blind a hand to the baselines' loose bets (README).
+lost about 1 small blind a hand, after the flop (README).
 A player instance learns for as long as it lives: the arena's ``--session-hands`` gives each
 session fresh instances.
 """
