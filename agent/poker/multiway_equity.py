@@ -33,7 +33,7 @@ from numba import njit
 
 from agent.poker.equity import Equity, score_showdown
 from agent.poker.evaluator import eval7
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS
+from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask
 from agent.poker.rng import below, next_state, seed_from
 
 
@@ -135,7 +135,7 @@ def multiway_equity(
         raise ValueError("expected at least one opponent's range")
     if not isinstance(simulations, int) or simulations <= 0:
         raise ValueError(f"simulations={simulations!r}: expected a positive number")
-    open_holdings = _open_holdings(np.concatenate((hole_array, board_array)))
+    open_holdings = ~blocked_mask(np.concatenate((hole_array, board_array)).tolist())
     cdfs = np.empty((len(ranges), HOLDINGS))
     for row, weights in enumerate(ranges):
         cdfs[row] = _cumulative(np.asarray(weights, dtype=np.float64), open_holdings, row)
@@ -147,11 +147,6 @@ def multiway_equity(
         raise NoDeal("the ranges leave no deal where every opponent holds its own cards")
     win, tie, share = (float(total / deals) for total in stats[:3])
     return Equity(win=win, tie=tie, loss=1.0 - win - tie, share=share)
-
-
-def _open_holdings(dead: np.ndarray) -> np.ndarray:
-    """True for the holdings that share no card with ``dead``."""
-    return ~np.isin(HOLDING_CARDS, dead).any(axis=1)
 
 
 def _cumulative(weights: np.ndarray, open_holdings: np.ndarray, row: int) -> np.ndarray:
