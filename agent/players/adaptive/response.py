@@ -6,9 +6,10 @@ or check is worth our equity against the opponent's range times the pot, assumin
 is checked down after it; a bet of ``x`` wins the pot when the modelled opponent folds, and
 otherwise is worth our equity against the hands that call; against the hands that re-raise
 (the pot, as we price it) it is worth the better of folding and calling.
-Beyond LBR, a hand checked down is also won when the opponent folds to no bet on a later
-street: the random bot does a third of the time, and a bot that folds its weak hands when
-checking is free does so with hands we beat anyway, so the model's random part counts.
+Beyond LBR, a check is also won when the opponent folds to it: on this street as the model
+says it folds to no bet (honest folds its weak hands when checking is free, so a bet gains
+nothing over a check against those), and on a later street by the model's random part (the
+random bot folds a third of the time; a rational folder then folds hands we beat anyway).
 Values are in chips, relative to folding now. Each option also keeps its outcomes (the
 chance and the chips of each way the hand can end) so that a tournament can price its risk
 (:mod:`.risk`): with ``aversion > 0`` the better of folding and calling a re-raise is chosen
@@ -143,11 +144,7 @@ class Responder:
         if name == FOLD:
             return Option(action, ((1.0, 0.0),), 0)
         if name != RAISE:
-            call = snapshot.to_call
-            acts_again = call == 0 and self._earlier == Earlier.NONE
-            free = self.free_fold_chance(call, 0, acts_again)
-            won = free + (1.0 - free) * self._equity
-            return Option(action, ((won, float(snapshot.pot)), (1.0 - won, -float(call))), call)
+            return self.passive(action)
         opponent_stack = snapshot.stacks[self.opponent]
         raise_part = min(amount - snapshot.call_amount, opponent_stack)
         committed = snapshot.to_call + raise_part
@@ -161,7 +158,7 @@ class Responder:
         callers, raisers = self.weights * (1.0 - folds - raises), self.weights * raises
         call_share, raise_share = self.fraction(callers), self.fraction(raisers)
         fold_share = 1.0 - call_share - raise_share
-        free = self.free_fold_chance(committed, raise_part, acts_again=False)
+        free = self.free_fold_chance(committed, raise_part)
         won = free + (1.0 - free) * self.share(callers)
         outcomes = [
             (fold_share, float(snapshot.pot)),
@@ -172,6 +169,29 @@ class Responder:
             reraised = self.reraised(raisers, pot_after + raise_part, committed, behind)
             outcomes += [(raise_share * p, d) for p, d in reraised]
         return Option(action, tuple(outcomes), committed)
+
+    def passive(self, action: Action) -> Option:
+        """Check or call. After a check that the opponent answers on this street, it folds
+        as the model says it folds to no bet (a rational player its weakest hands: the pot
+        is ours against those, whatever our cards), and the rest of its range is checked
+        down; a hand checked down is also won when it folds later to no bet."""
+        snapshot = self.snapshot
+        call = snapshot.to_call
+        stays, equity = 1.0, self._equity
+        if call == 0 and self._earlier == Earlier.NONE:
+            checked_to = Situation(snapshot.street, Facing.NONE, Earlier.NONE)
+            stayers = self.weights * (
+                1.0 - self.model.likelihood(checked_to, Kind.FOLD, self._percentiles)
+            )
+            stays, equity = self.fraction(stayers), self.share(stayers)
+        free = self.free_fold_chance(call, 0)
+        won = free + (1.0 - free) * equity
+        outcomes = (
+            (1.0 - stays, float(snapshot.pot)),
+            (stays * won, float(snapshot.pot)),
+            (stays * (1.0 - won), -float(call)),
+        )
+        return Option(action, outcomes, call)
 
     def reraised(
         self, raisers: np.ndarray, pot: int, committed: int, behind: int
@@ -189,8 +209,8 @@ class Responder:
             (np.where(calls, 0.0, 1.0), -float(committed)),
         )
 
-    def free_fold_chance(self, ours: int, theirs: int, acts_again: bool) -> float:
-        """The chance the opponent folds later in the hand to no bet (a random player does;
+    def free_fold_chance(self, ours: int, theirs: int) -> float:
+        """The chance the opponent folds on a later street to no bet (a random player does;
         a rational one folds only hands it would lose with), if we check and call after
         putting in ``ours`` and it ``theirs``; none once either player is all-in."""
         snapshot = self.snapshot
@@ -198,7 +218,5 @@ class Responder:
             return 0.0
         streets = [street for street in Street if street > snapshot.street]
         spots = [Situation(street, Facing.NONE) for street in streets]
-        if acts_again:
-            spots.append(Situation(snapshot.street, Facing.NONE, self._earlier))
         stays = float(np.prod([1.0 - self.model.frequencies(s)[Kind.FOLD] for s in spots]))
         return (1.0 - self.model.rationality(snapshot.street)) * (1.0 - stays)
