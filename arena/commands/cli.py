@@ -38,3 +38,7 @@ main.add_command(lbr_table_command)
 from arena.commands.tournament import tournament_command  # noqa: E402
 
 main.add_command(tournament_command)
+
+from arena.commands.compare import compare_command  # noqa: E402
+
+main.add_command(compare_command)

@@ -1,0 +1,210 @@
+"""Two runs on the same cards, compared unit by unit: what a change of bot is worth.
+
+Two heads-up matches (``arena run``) or two tournament runs (``arena tournament``) with the
+same seed and layout deal the same cards: hand ``i`` of one is hand ``i`` of the other, and
+tournament ``i`` plays the same card sequence in the same seat rotation. Where one bot is
+changed (a new version, an option), the difference of its results is then measured on
+each of the runs' units (a duplicate pair or session pair; a card sequence in all its
+rotations), and the luck of the cards that both runs share cancels out: the paired CI is
+several times narrower than the two runs' own intervals combined (the idea of the Annual
+Computer Poker Competition's duplicate matches, carried from seats to versions). Only the
+units both runs have finished are compared, so a run still under way can be compared with a
+finished one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena.match import MatchConfig
+from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+from arena.rows_file import RowsFile
+from arena.stats import match_stats, mean_ci
+from arena.tournament.run import CONFIG_FILE as TOURNAMENT_FILE
+from arena.tournament.run import TOURNAMENTS_FILE, read_config, tournament_columns, typed_row
+
+# what may differ between two runs that deal the same cards: the bots, and how they ran
+MATCH_FREE = ("bot_a", "bot_b", "decision_timeout", "strict")
+TOURNAMENT_FREE = ("bots", "decision_timeout", "strict", "phh_dir")
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One figure of the compared bot in both runs, and the paired difference (second minus
+    first) with its 95% CI half-width (None with fewer than two units)."""
+
+    name: str
+    first: float
+    second: float
+    difference: float
+    ci95: float | None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The compared bot's figures in both runs, on the units both runs finished."""
+
+    kind: str  # "match" or "tournament"
+    unit: str  # what one observation of the CI is, plural: "duplicate pairs", ...
+    slot: str
+    first_bot: str
+    second_bot: str
+    units: int
+    measures: tuple[Measure, ...]
+
+
+def compare_runs(first: Path, second: Path, slot: str = "A") -> Comparison:
+    """Compare bot ``slot`` of two runs on the same cards; ValueError naming what differs."""
+    kinds = [run_kind(folder) for folder in (first, second)]
+    if kinds[0] != kinds[1]:
+        raise ValueError(f"{str(first)!r} holds a {kinds[0]} run, {str(second)!r} a {kinds[1]} run")
+    if kinds[0] == "match":
+        return compare_matches(first, second, slot)
+    return compare_tournaments(first, second, slot)
+
+
+def run_kind(folder: Path) -> str:
+    """``"match"`` or ``"tournament"``; ValueError for any other folder."""
+    if (folder / MATCH_FILE).is_file():
+        return "match"
+    if (folder / TOURNAMENT_FILE).is_file():
+        return "tournament"
+    raise ValueError(
+        f"{str(folder)!r} holds neither {MATCH_FILE} nor {TOURNAMENT_FILE}: "
+        "it is not the folder of an `arena run` match or an `arena tournament` run"
+    )
+
+
+def same_cards(first: Any, second: Any, free: tuple[str, ...]) -> None:
+    """ValueError naming the settings that make two runs deal different cards."""
+    left, right = first.__dict__, second.__dict__
+    differ = [key for key in left if key not in free and left[key] != right.get(key)]
+    if differ:
+        shown = ", ".join(f"{key} {left[key]!r} and {right.get(key)!r}" for key in differ)
+        raise ValueError(f"the runs do not deal the same cards: {shown}")
+
+
+def same_opponents(first: tuple[str, ...], second: tuple[str, ...], index: int) -> None:
+    """ValueError unless the runs seat the same bots but for the compared one."""
+    others = [
+        (a, b) for seat, (a, b) in enumerate(zip(first, second, strict=True)) if seat != index
+    ]
+    if any(a != b for a, b in others):
+        raise ValueError(
+            f"the runs seat other opponents ({', '.join(first)} and {', '.join(second)}): "
+            "only the compared bot may differ"
+        )
+
+
+def common_rows(
+    first: list[dict[str, Any]], second: list[dict[str, Any]]
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The rows of the indices both runs finished, paired; ValueError if there are none."""
+    by_index = {row["index"]: row for row in second}
+    pairs = [(row, by_index[row["index"]]) for row in first if row["index"] in by_index]
+    if not pairs:
+        raise ValueError("the runs have no finished hand or tournament in common")
+    return pairs
+
+
+def columns(
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]], column: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """One column of the paired rows, as the first run's and the second run's arrays."""
+    first, second = zip(*((a[column], b[column]) for a, b in pairs), strict=True)
+    return np.array(first, dtype=float), np.array(second, dtype=float)
+
+
+def paired(name: str, units: np.ndarray, first: np.ndarray, second: np.ndarray) -> Measure:
+    """A :class:`Measure` of per-row values, each unit one observation."""
+    before, _ = mean_ci(units, first)
+    after, _ = mean_ci(units, second)
+    difference, ci = mean_ci(units, second - first)
+    return Measure(name, before, after, difference, ci)
+
+
+def compare_matches(first: Path, second: Path, slot: str) -> Comparison:
+    """Slot A's or B's sb/h in two heads-up matches, paired hand for hand."""
+    if slot not in ("A", "B"):
+        raise ValueError(f"a match has slots A and B, not {slot!r}")
+    configs = [MatchConfig(**read_match_file(folder)) for folder in (first, second)]
+    base = replace(configs[0], hands=configs[1].hands)  # a longer run extends the same deals
+    same_cards(base, configs[1], MATCH_FREE)
+    bots = [(config.bot_a, config.bot_b) for config in configs]
+    same_opponents(*bots, index="AB".index(slot))
+    pairs = common_rows(*(read_hands(folder / HANDS_FILE) for folder in (first, second)))
+    units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
+    chips = columns(pairs, f"won_{slot}")
+    stats = [match_stats(units, values, configs[0].small_blind) for values in chips]
+    difference = match_stats(units, chips[1] - chips[0], configs[0].small_blind)
+    measure = Measure(
+        "sb/h",
+        stats[0].sb_per_hand,
+        stats[1].sb_per_hand,
+        difference.sb_per_hand,
+        difference.ci95_sb_per_hand,
+    )
+    names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
+    unit = match_unit(configs[0])
+    return Comparison("match", unit, slot, *names, len(set(units.tolist())), (measure,))
+
+
+def match_unit(config: MatchConfig) -> str:
+    """What one observation of a match's CI is (:meth:`MatchConfig.unit_of`), plural."""
+    if config.session_hands is not None:
+        return "session pairs" if config.duplicate else "sessions"
+    return "duplicate pairs" if config.duplicate else "hands"
+
+
+def compare_tournaments(first: Path, second: Path, slot: str) -> Comparison:
+    """Slot ``slot``'s win share, mean place, in-the-money share and mean prize in two
+    tournament runs, paired tournament for tournament."""
+    configs = [read_config(folder) for folder in (first, second)]
+    base = replace(configs[0], tournaments=configs[1].tournaments)
+    same_cards(base, configs[1], TOURNAMENT_FREE)
+    slots = [chr(ord("A") + seat) for seat in range(len(configs[0].bots))]
+    if slot not in slots:
+        raise ValueError(f"the tournaments have slots {' '.join(slots)}, not {slot!r}")
+    same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
+    rows = [
+        RowsFile(folder / TOURNAMENTS_FILE, tournament_columns(config), typed_row).read()
+        for folder, config in zip((first, second), configs, strict=True)
+    ]
+    pairs = common_rows(*rows)
+    units = np.array([row["deal"] for row, _ in pairs])
+    places = columns(pairs, f"place_{slot}")
+    paid = len(configs[0].paid)
+    measures = (
+        paired("win share", units, *(1.0 * (place == 1) for place in places)),
+        paired("mean place", units, *places),
+        paired("in the money", units, *(1.0 * (place <= paid) for place in places)),
+        paired("mean prize (buy-ins)", units, *columns(pairs, f"prize_{slot}")),
+    )
+    index = slots.index(slot)
+    names = [config.bots[index] for config in configs]
+    units_done = len(set(units.tolist()))
+    return Comparison("tournament", "card sequences", slot, *names, units_done, measures)
+
+
+def markdown(comparison: Comparison) -> str:
+    """The comparison as a Markdown table with a line that says what was compared."""
+    lines = [
+        f"slot {comparison.slot}: {comparison.first_bot} (first) against "
+        f"{comparison.second_bot} (second), {comparison.units:,} {comparison.unit} in common",
+        "",
+        "| measure | first | second | second - first (paired 95% CI) |",
+        "|---|---|---|---|",
+    ]
+    for measure in comparison.measures:
+        percent = measure.name in ("win share", "in the money")
+        scale, digits = (100.0, 1) if percent else (1.0, 2)
+        ci = "" if measure.ci95 is None else f" ± {scale * measure.ci95:.{digits}f}"
+        lines.append(
+            f"| {measure.name} | {scale * measure.first:.{digits}f} | "
+            f"{scale * measure.second:.{digits}f} | {scale * measure.difference:+.{digits}f}{ci} |"
+        )
+    return "\n".join(lines)
