@@ -16,11 +16,14 @@ The model is a mixture of two players, fitted online:
   the hands shown at showdown: the percentile each shown hand had in its range at each of
   its actions. Fish (never folds, never raises) is both; the random bot is soon read as
   random, honest and threshold bots as rational.
-* **Passivity.** How far the share of its decisions that bet or raise falls below a sound
-  player's (``AGGRESSION_PRIOR``, with ``AGGRESSION_PRIOR_WEIGHT`` pseudo-decisions of it):
-  0 for an opponent that bets like a sound player or more, 1 for one that never bets
-  (fish, honest). Against a passive opponent the size of every pot is ours to choose, which
-  is what the adaptive agent's tournament risk rule reads (``agent.players.adaptive.player``).
+* **Timidity.** How far it gives up pots without a fight: its *passivity* (how far the
+  share of its decisions that bet or raise falls below a sound player's, 0 for one that bets
+  as often or more, 1 for one that never does) times its *folding* (its share of folds
+  against a sound player's, at most 1). Each share has ``SHARE_PRIOR_WEIGHT``
+  pseudo-decisions of a sound player's share (``SOUND_SHARES``). Honest (never bets, folds
+  its weak hands even when checking is free) is timid; fish (never bets, never folds) and
+  bots that bet are not. The adaptive agent's tournament risk rule reads it
+  (``agent.players.adaptive.player``).
 
 This is data-biased in spirit (Johanson & Bowling 2009, "Data biased robust counter
 strategies"): the prior is the model where data is thin, and the data takes over as it grows.
@@ -46,8 +49,9 @@ PRIOR = np.array(
     ]
 )
 PRIOR_WEIGHT = 6.0  # pseudo-actions of the prior in each situation
-AGGRESSION_PRIOR = 0.25  # a sound player's share of bets and raises among its decisions
-AGGRESSION_PRIOR_WEIGHT = 5.0  # pseudo-decisions of that share in the passivity estimate
+# a sound player's shares of folds and of bets and raises among its decisions
+SOUND_SHARES = {Kind.FOLD: 0.25, Kind.AGGRESSIVE: 0.25}
+SHARE_PRIOR_WEIGHT = 5.0  # pseudo-decisions of those shares in the timidity estimate
 DECAY = 0.997  # counts kept per hand: a half-life of about 230 hands
 LAMBDAS = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 0.95])  # weights of the rational player
 LAMBDA_PRIOR = np.array([0.05, 0.05, 0.10, 0.15, 0.25, 0.40])  # sound play is the prior
@@ -92,25 +96,35 @@ class OpponentModel:
         prior = PRIOR[situation.facing]
         return (counts + PRIOR_WEIGHT * prior) / (counts.sum() + PRIOR_WEIGHT)
 
-    def aggression(self) -> float:
-        """The share of its decisions that bet or raise, a sound player's share blended in.
+    def share(self, kind: Kind) -> float:
+        """The share of its decisions of this kind, a sound player's share blended in.
 
         >>> model = OpponentModel()
-        >>> model.aggression()
+        >>> model.share(Kind.AGGRESSIVE)
         0.25
         >>> for _ in range(15):
         ...     model.count(Situation(Street.FLOP, 0), Kind.PASSIVE)
-        >>> model.aggression()
+        >>> model.share(Kind.AGGRESSIVE)
         0.0625
         """
-        aggressive = self.counts[..., Kind.AGGRESSIVE].sum()
-        pseudo = AGGRESSION_PRIOR_WEIGHT
-        return float((aggressive + pseudo * AGGRESSION_PRIOR) / (self.counts.sum() + pseudo))
+        seen, pseudo = self.counts[..., kind].sum(), SHARE_PRIOR_WEIGHT
+        return float((seen + pseudo * SOUND_SHARES[kind]) / (self.counts.sum() + pseudo))
 
-    def passivity(self) -> float:
-        """0 for an opponent that bets and raises as often as a sound player or more, rising
-        to 1 for one that never does: ``1 - aggression / AGGRESSION_PRIOR``, at least 0."""
-        return max(0.0, 1.0 - self.aggression() / AGGRESSION_PRIOR)
+    def timidity(self) -> float:
+        """Passivity times folding (module docstring): 0 for a sound player, near 1 for a
+        player that never bets and folds at least as often as a sound one.
+
+        >>> honest, fish = OpponentModel(), OpponentModel()
+        >>> for _ in range(45):
+        ...     honest.count(Situation(Street.FLOP, 0), Kind.FOLD)
+        ...     honest.count(Situation(Street.FLOP, 0), Kind.PASSIVE)
+        ...     fish.count(Situation(Street.FLOP, 0), Kind.PASSIVE)
+        >>> round(honest.timidity(), 3), round(fish.timidity(), 3), OpponentModel().timidity()
+        (0.947, 0.09, 0.0)
+        """
+        aggressive, folds = self.share(Kind.AGGRESSIVE), self.share(Kind.FOLD)
+        passivity = max(0.0, 1.0 - aggressive / SOUND_SHARES[Kind.AGGRESSIVE])
+        return passivity * min(1.0, folds / SOUND_SHARES[Kind.FOLD])
 
     def rationality(self, street: Street) -> float:
         """The posterior mean weight of the rational player on this street's group."""

@@ -24,13 +24,14 @@ best of these instead of cfrv2's action when both hold:
   certainty equivalents under a risk aversion per starting stack (:mod:`.risk`) instead of
   means: a player that already beats a calling station hand by hand does not stake its
   stack on one hand against it for a small gain in chips. The aversion depends on the
-  opponent: ``risk`` against one that bets and raises like a sound player or more, rising to
-  ``passive_risk`` against one that never does, by the model's passivity (:mod:`.model`).
-  Against a passive bot every pot is as big as we make it, so its chips can be won with
-  little variance, and a bust is the only way to lose the table; against a bot that bets,
-  folding to avoid variance gives up the calls that win its chips (heads-up tournaments
-  against the random bot: 87.5% won with an aversion of 1, 49% with 6; against honest
-  91.5% and 100%; README).
+  opponent: ``risk`` against a sound player, rising to ``timid_risk`` against one that
+  gives up pots without a fight, by the model's timidity (:mod:`.model`: it never bets and
+  folds its weak hands). Such a bot's folds hand us chips without variance, and every
+  showdown with it is against the range it kept, so a bust is the one way to lose the
+  table; against a bot that bets, folding to avoid variance gives up the calls that win
+  its chips, and against one that calls everything (fish) the chips come from showdowns.
+  Heads-up tournaments on the same cards (README): against honest 91.5% won with an
+  aversion of 1, 98.5% with 3, 100% with 6; against the random bot 87.5%, 81.5%, 49%.
 
 Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
 (all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
@@ -79,7 +80,7 @@ DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 DEFAULT_BIAS = 0.5  # share of the gain against the prior model taken as valuation bias
 DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
-DEFAULT_PASSIVE_RISK = 6.0  # ... against an opponent that never bets or raises (.model)
+DEFAULT_TIMID_RISK = 6.0  # ... against one that never bets and folds its weak hands (.model)
 MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, else random hands
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
@@ -105,8 +106,8 @@ class AdaptivePlayer(CFRv2Player):
     stake (the pot and the chips it adds) a deviation must gain over cfrv2's play; ``bias``:
     the share of a deviation's gain against the prior model counted as valuation bias; ``risk``:
     the risk aversion in tournaments, per starting stack (0: chips are worth their mean),
-    against an opponent that bets like a sound player, and ``passive_risk`` against one that
-    never bets (in between by the model's passivity);
+    against a sound player, and ``timid_risk`` against one that never bets and folds its weak
+    hands (in between by the model's timidity);
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring); ``multiway``: cfrv2's
     rules, or ``"auto"`` (the default: ``"ranges"`` in tournaments, ``"share"`` in cash
     games; module docstring). Other arguments are :class:`CFRv2Player`'s. ``policy_table``
@@ -127,7 +128,7 @@ class AdaptivePlayer(CFRv2Player):
         margin: float = DEFAULT_MARGIN,
         bias: float = DEFAULT_BIAS,
         risk: float = DEFAULT_RISK,
-        passive_risk: float = DEFAULT_PASSIVE_RISK,
+        timid_risk: float = DEFAULT_TIMID_RISK,
         exploit: bool = True,
         sizing: str = DEFAULT_SIZING,
         rule: str = DEFAULT_RULE,
@@ -160,16 +161,16 @@ class AdaptivePlayer(CFRv2Player):
             raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
         if not 0 <= bias <= 1:
             raise ValueError(f"bias={bias!r}: expected a share of the prior's gain, 0 to 1")
-        for name, value in (("risk", risk), ("passive_risk", passive_risk)):
+        for name, value in (("risk", risk), ("timid_risk", timid_risk)):
             if not value >= 0:
                 raise ValueError(
                     f"{name}={value!r}: expected an aversion per starting stack, 0 or more"
                 )
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
-        self.bias, self.risk, self.passive_risk = float(bias), float(risk), float(passive_risk)
+        self.bias, self.risk, self.timid_risk = float(bias), float(risk), float(timid_risk)
         self.multiway_choice = multiway  # "auto": set by each game's start (a tournament?)
-        # per chip: 0 in a cash game; risk (passive_risk) / starting stack in a tournament
-        self.aversion = self.passive_aversion = 0.0
+        # per chip: 0 in a cash game; risk (timid_risk) / starting stack in a tournament
+        self.aversion = self.timid_aversion = 0.0
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
         self.deviations = 0
@@ -313,8 +314,8 @@ class AdaptivePlayer(CFRv2Player):
 
     def aversion_against(self, model: OpponentModel) -> float:
         """The risk aversion per chip against an opponent so modelled: from ``risk`` against
-        a sound bettor to ``passive_risk`` against a bot that never bets (0 in cash games)."""
-        return self.aversion + (self.passive_aversion - self.aversion) * model.passivity()
+        a sound player to ``timid_risk`` against a timid one (0 in cash games)."""
+        return self.aversion + (self.timid_aversion - self.aversion) * model.timidity()
 
     def budget(self, big_blind: int) -> float:
         """Chips a deviation may put at risk: the allowance plus what has been won."""
@@ -330,7 +331,7 @@ class AdaptivePlayer(CFRv2Player):
         stack, hands = rule.get("initial_stack"), rule.get("max_round")
         tournament = isinstance(hands, int) and hands > 1 and isinstance(stack, int) and stack > 0
         self.aversion = self.risk / stack if tournament else 0.0
-        self.passive_aversion = self.passive_risk / stack if tournament else 0.0
+        self.timid_aversion = self.timid_risk / stack if tournament else 0.0
         if self.multiway_choice == "auto":
             self.multiway = "ranges" if tournament else "share"
 

@@ -108,15 +108,22 @@ def test_every_option_is_a_whole_gamble_and_risk_costs_a_shove_more_than_a_call(
     assert check.value - check.worth(averse.aversion) < shove.value - shove.worth(averse.aversion)
 
 
-def station_model(hands: int = 500) -> OpponentModel:
-    """A model that has seen an opponent check and call ``hands`` times in every situation."""
-    station = OpponentModel()
+def seen_model(hands: int, *kinds: Kind) -> OpponentModel:
+    """A model that has seen an opponent take each of ``kinds`` ``hands`` times in every
+    situation."""
+    model = OpponentModel()
     for street in Street:
         for facing in Facing:
             for earlier in Earlier:
-                for _ in range(hands):
-                    station.count(Situation(street, facing, earlier), Kind.PASSIVE)
-    return station
+                for kind in kinds:
+                    for _ in range(hands):
+                        model.count(Situation(street, facing, earlier), kind)
+    return model
+
+
+def station_model(hands: int = 500) -> OpponentModel:
+    """A model that has seen an opponent check and call ``hands`` times in every situation."""
+    return seen_model(hands, Kind.PASSIVE)
 
 
 def start_game(player: AdaptivePlayer, stack: int, max_round: int) -> None:
@@ -125,34 +132,33 @@ def start_game(player: AdaptivePlayer, stack: int, max_round: int) -> None:
 
 
 def test_it_is_risk_averse_only_where_the_stacks_carry_over():
-    player = AdaptivePlayer(seed=0, risk=3.0, passive_risk=5.0)
+    player = AdaptivePlayer(seed=0, risk=3.0, timid_risk=5.0)
     start_game(player, stack=1500, max_round=1)
     assert player.aversion == 0.0  # one hand a game: the arena's cash matches
-    assert player.aversion_against(station_model()) == 0.0
+    assert player.aversion_against(seen_model(50, Kind.FOLD, Kind.PASSIVE)) == 0.0
     start_game(player, stack=1500, max_round=300)
     assert player.aversion == pytest.approx(3.0 / 1500)
-    assert player.aversion_against(OpponentModel()) == pytest.approx(3.0 / 1500)  # a sound bettor
+    assert player.aversion_against(OpponentModel()) == pytest.approx(3.0 / 1500)  # the prior
 
 
-def test_its_aversion_rises_from_risk_to_passive_risk_as_the_opponent_is_seen_never_to_bet():
-    player = AdaptivePlayer(seed=0, risk=1.0, passive_risk=6.0)
+def test_its_aversion_rises_to_timid_risk_against_a_bot_that_folds_and_never_bets():
+    player = AdaptivePlayer(seed=0, risk=1.0, timid_risk=6.0)
     start_game(player, stack=1000, max_round=300)
-    seen = [player.aversion_against(station_model(hands)) for hands in (0, 1, 5, 500)]
+    seen = [player.aversion_against(seen_model(n, Kind.FOLD, Kind.PASSIVE)) for n in (0, 1, 500)]
     assert seen[0] == pytest.approx(1.0 / 1000)
-    assert seen == sorted(seen)
-    # one decision in each of the 4 x 5 x 3 situations: aggression 0.25 x 5 / 65, so the
-    # passivity is 1 - 5 / 65
-    assert seen[1] == pytest.approx((1.0 + 5.0 * (1.0 - 5.0 / 65.0)) / 1000)
-    assert seen[3] == pytest.approx(6.0 / 1000, rel=1e-3)
-    bettor = OpponentModel()
-    for _ in range(100):
-        bettor.count(Situation(Street.FLOP, Facing.NONE), Kind.AGGRESSIVE)
-    assert player.aversion_against(bettor) == pytest.approx(1.0 / 1000)  # no less than risk
+    # one fold and one check or call in each of the 4 x 5 x 3 situations: aggression
+    # 0.25 x 5 / 125 of the decisions, folds more than a sound player's quarter
+    assert seen[1] == pytest.approx((1.0 + 5.0 * (1.0 - 5.0 / 125.0)) / 1000)
+    assert seen[2] == pytest.approx(6.0 / 1000, rel=1e-3)
+    # a calling station never folds, a bettor bets: the aversion stays near risk
+    assert player.aversion_against(station_model()) == pytest.approx(1.0 / 1000, rel=1e-3)
+    bettor = seen_model(10, Kind.FOLD, Kind.AGGRESSIVE)
+    assert player.aversion_against(bettor) == pytest.approx(1.0 / 1000)
 
 
 def test_bad_risk_options_are_named():
-    with pytest.raises(ValueError, match="passive_risk=-1"):
-        AdaptivePlayer(seed=0, passive_risk=-1.0)
+    with pytest.raises(ValueError, match="timid_risk=-1"):
+        AdaptivePlayer(seed=0, timid_risk=-1.0)
 
 
 def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_station():
@@ -160,7 +166,7 @@ def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_stati
     decision = make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h", "2s"], pot=100, stack=900)
     chosen = {}
     for max_round in (1, 300):  # a cash game; a 1,000-chip tournament, aversion 1 per stack
-        player = AdaptivePlayer(seed=0, passive_risk=1.0)
+        player = AdaptivePlayer(seed=0)
         start_game(player, stack=1000, max_round=max_round)
         player.models["p1"] = station
         chosen[max_round] = player.policy(player.snapshot(*decision))
