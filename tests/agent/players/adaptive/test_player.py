@@ -131,6 +131,31 @@ def start_game(player: AdaptivePlayer, stack: int, max_round: int) -> None:
     player.receive_game_start_message({"player_num": 2, "rule": {**rule, "max_round": max_round}})
 
 
+def test_a_check_wins_the_pot_from_the_hands_that_fold_to_it_so_a_bluff_gains_nothing():
+    """Against a rational opponent that folds the weaker half of its range whether we check
+    or bet (honest), a river check with air is worth half the pot (its folds) and a pot-sized
+    bluff less: it wins the same folds and loses the pot to the callers."""
+    model = OpponentModel()
+    model.lambda_log[:] = np.log(1e-9)
+    model.lambda_log[:, np.argmax(LAMBDAS)] = 0.0  # read as rational as the grid allows
+    for facing in Facing:
+        for _ in range(1000):
+            model.count(Situation(Street.RIVER, facing), Kind.FOLD)
+            model.count(Situation(Street.RIVER, facing), Kind.PASSIVE)
+    snapshot = AdaptivePlayer(seed=0).snapshot(
+        *make_decision(["4c", "2d"], ["As", "Kd", "9s", "6c", "3h"], pot=100, stack=900)
+    )
+    weights = opening_range([*snapshot.hole, *snapshot.board])
+    shares = pot_shares(snapshot.hole, snapshot.board)
+    responder = Responder(snapshot, 1, weights, model, shares)
+    options = {o.action: o for o in responder.options(candidate_actions(snapshot))}
+    check, bluff = options[("call", 0)], options[("raise", 100)]
+    (fold_share,), (check_value,), (bluff_value,) = check.outcomes[0][0], check.value, bluff.value
+    assert fold_share == pytest.approx(0.5, abs=0.02)
+    assert check_value == pytest.approx(100 * fold_share, abs=1.0)  # air wins no showdown
+    assert bluff_value < check_value
+
+
 def test_it_is_risk_averse_only_where_the_stacks_carry_over():
     player = AdaptivePlayer(seed=0, risk=3.0, timid_risk=5.0)
     start_game(player, stack=1500, max_round=1)
