@@ -1,10 +1,11 @@
 """Two runs on the same cards, compared unit by unit: what a change of bot is worth.
 
-Two heads-up matches (``arena run``) or two tournament runs (``arena tournament``) with the
-same seed and layout deal the same cards: hand ``i`` of one is hand ``i`` of the other, and
-tournament ``i`` plays the same card sequence in the same seat rotation. Where one bot is
-changed (a new version, an option), the difference of its results is then measured on
-each of the runs' units (a duplicate pair or session pair; a card sequence in all its
+Two heads-up matches (``arena run A vs B``), two ring games (``arena run A B C ...``) or two
+tournament runs (``arena tournament``) with the same seed and layout deal the same cards:
+hand ``i`` of one is hand ``i`` of the other, and tournament ``i`` plays the same card
+sequence in the same seat rotation. Where one bot is changed (a new version, an option), the
+difference of its results is then measured on each of the runs' units (a duplicate pair or
+session pair; a deal in all its seat rotations, or a session; a card sequence in all its
 rotations), and the luck of the cards that both runs share cancels out: the paired CI is
 several times narrower than the two runs' own intervals combined (the idea of the Annual
 Computer Poker Competition's duplicate matches, carried from seats to versions). Only the
@@ -22,6 +23,10 @@ import numpy as np
 
 from arena.match import MatchConfig
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
+from arena.ring import CONFIG_FILE as RING_FILE
+from arena.ring import read_config as read_ring_config
+from arena.ring import ring_columns
+from arena.ring import typed_row as typed_ring_row
 from arena.rows_file import RowsFile
 from arena.stats import match_stats, mean_ci
 from arena.tournament.run import CONFIG_FILE as TOURNAMENT_FILE
@@ -29,7 +34,7 @@ from arena.tournament.run import TOURNAMENTS_FILE, read_config, tournament_colum
 
 # what may differ between two runs that deal the same cards: the bots, and how they ran
 MATCH_FREE = ("bot_a", "bot_b", "decision_timeout", "strict")
-TOURNAMENT_FREE = ("bots", "decision_timeout", "strict", "phh_dir")
+TOURNAMENT_FREE = RING_FREE = ("bots", "decision_timeout", "strict", "phh_dir")
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,7 @@ class Measure:
 class Comparison:
     """The compared bot's figures in both runs, on the units both runs finished."""
 
-    kind: str  # "match" or "tournament"
+    kind: str  # "match", "ring game" or "tournament"
     unit: str  # what one observation of the CI is, plural: "duplicate pairs", ...
     slot: str
     first_bot: str
@@ -62,20 +67,20 @@ def compare_runs(first: Path, second: Path, slot: str = "A") -> Comparison:
     kinds = [run_kind(folder) for folder in (first, second)]
     if kinds[0] != kinds[1]:
         raise ValueError(f"{str(first)!r} holds a {kinds[0]} run, {str(second)!r} a {kinds[1]} run")
-    if kinds[0] == "match":
-        return compare_matches(first, second, slot)
-    return compare_tournaments(first, second, slot)
+    compare = {"match": compare_matches, "ring game": compare_rings}
+    return compare.get(kinds[0], compare_tournaments)(first, second, slot)
 
 
 def run_kind(folder: Path) -> str:
-    """``"match"`` or ``"tournament"``; ValueError for any other folder."""
-    if (folder / MATCH_FILE).is_file():
-        return "match"
+    """``"match"``, ``"ring game"`` or ``"tournament"``; ValueError for any other folder."""
+    for kind, name in (("match", MATCH_FILE), ("ring game", RING_FILE)):
+        if (folder / name).is_file():
+            return kind
     if (folder / TOURNAMENT_FILE).is_file():
         return "tournament"
     raise ValueError(
-        f"{str(folder)!r} holds neither {MATCH_FILE} nor {TOURNAMENT_FILE}: "
-        "it is not the folder of an `arena run` match or an `arena tournament` run"
+        f"{str(folder)!r} holds no {MATCH_FILE}, {RING_FILE} or {TOURNAMENT_FILE}: "
+        "it is not the folder of an `arena run` or `arena tournament` run"
     )
 
 
@@ -138,19 +143,44 @@ def compare_matches(first: Path, second: Path, slot: str) -> Comparison:
     same_opponents(*bots, index="AB".index(slot))
     pairs = common_rows(*(read_hands(folder / HANDS_FILE) for folder in (first, second)))
     units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
-    chips = columns(pairs, f"won_{slot}")
-    stats = [match_stats(units, values, configs[0].small_blind) for values in chips]
-    difference = match_stats(units, chips[1] - chips[0], configs[0].small_blind)
-    measure = Measure(
-        "sb/h",
-        stats[0].sb_per_hand,
-        stats[1].sb_per_hand,
-        difference.sb_per_hand,
-        difference.ci95_sb_per_hand,
-    )
+    measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
     names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
     unit = match_unit(configs[0])
     return Comparison("match", unit, slot, *names, len(set(units.tolist())), (measure,))
+
+
+def winnings(units: np.ndarray, first: np.ndarray, second: np.ndarray, small_blind: int) -> Measure:
+    """sb/h in both runs and of the hand-by-hand difference (:func:`arena.stats.match_stats`)."""
+    before, after, difference = (
+        match_stats(units, chips, small_blind) for chips in (first, second, second - first)
+    )
+    return Measure(
+        "sb/h",
+        before.sb_per_hand,
+        after.sb_per_hand,
+        difference.sb_per_hand,
+        difference.ci95_sb_per_hand,
+    )
+
+
+def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
+    """Slot ``slot``'s sb/h in two ring games, paired hand for hand."""
+    configs = [read_ring_config(folder) for folder in (first, second)]
+    same_cards(replace(configs[0], hands=configs[1].hands), configs[1], RING_FREE)
+    slots = configs[0].slots
+    if slot not in slots:
+        raise ValueError(f"the ring game has slots {' '.join(slots)}, not {slot!r}")
+    same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
+    rows = [
+        RowsFile(folder / HANDS_FILE, ring_columns(config), typed_ring_row).read()
+        for folder, config in zip((first, second), configs, strict=True)
+    ]
+    pairs = common_rows(*rows)
+    units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
+    measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
+    names = [config.bots[slots.index(slot)] for config in configs]
+    unit = "sessions" if configs[0].session_hands is not None else "deals"
+    return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), (measure,))
 
 
 def match_unit(config: MatchConfig) -> str:

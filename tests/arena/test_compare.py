@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 
 import numpy as np
@@ -36,6 +37,15 @@ def match(out, a, b, hands=40, seed=0):
     return out
 
 
+def ring(out, first, hands=30):
+    result = invoke(
+        "run", first, "random", "honest", "--hands", hands, "--out", out, "--workers", 1,
+        "--quiet",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return out
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("compare")
@@ -46,6 +56,8 @@ def runs(tmp_path_factory):
         "other": tournament(root / "other", "rule-based", "fish"),
         "match_fish": match(root / "match_fish", "fish", "random"),
         "match_rule": match(root / "match_rule", "rule-based", "random"),
+        "ring_fish": ring(root / "ring_fish", "fish"),
+        "ring_rule": ring(root / "ring_rule", "rule-based"),
     }
 
 
@@ -82,12 +94,29 @@ def test_match_difference_is_the_sb_per_hand_of_the_hand_by_hand_difference(runs
     assert comparison.unit == "duplicate pairs" and comparison.units == 20
 
 
+def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
+    comparison = compare_runs(runs["ring_fish"], runs["ring_rule"])
+    chips = []
+    for name in ("ring_fish", "ring_rule"):
+        with (runs[name] / "hands.csv").open() as handle:
+            chips.append(np.array([int(row["won_A"]) for row in csv.DictReader(handle)], float))
+    (measure,) = comparison.measures
+    deals = (chips[1] - chips[0]).reshape(-1, 3).sum(axis=1)  # a deal's 3 seat rotations
+    assert measure.difference == pytest.approx(deals.sum() / 30 / 5)
+    half_width = Z95 * deals.std(ddof=1) * np.sqrt(len(deals)) / 30 / 5
+    assert measure.ci95 == pytest.approx(half_width)
+    assert comparison.kind == "ring game" and comparison.unit == "deals" and comparison.units == 10
+    other = compare_runs(runs["ring_fish"], runs["ring_fish"], slot="C")
+    assert other.first_bot == "honest" and other.measures[0].difference == 0.0
+
+
 @pytest.mark.parametrize(
     ("first", "second", "message"),
     [
         ("rule", "seed1", "do not deal the same cards: seed 0 and 1"),
         ("rule", "other", "only the compared bot may differ"),
         ("rule", "match_rule", "holds a tournament run"),
+        ("ring_fish", "match_fish", "holds a ring game run"),
     ],
 )
 def test_runs_that_cannot_be_paired_are_refused_by_name(runs, first, second, message):
