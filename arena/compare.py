@@ -15,6 +15,7 @@ finished one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,21 @@ def same_opponents(first: tuple[str, ...], second: tuple[str, ...], index: int) 
         )
 
 
+def seated_pairs(
+    folders: tuple[Path, Path],
+    configs: list[Any],
+    slots: tuple[str, ...],
+    slot: str,
+    read: Callable[[Path, Any], list[dict[str, Any]]],
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The rows both runs of several seats finished, paired, once ``slot`` is known to be
+    one of ``slots`` and the other seats are known to hold the same bots."""
+    if slot not in slots:
+        raise ValueError(f"the runs have slots {' '.join(slots)}, not {slot!r}")
+    same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
+    return common_rows(*(read(f, c) for f, c in zip(folders, configs, strict=True)))
+
+
 def common_rows(
     first: list[dict[str, Any]], second: list[dict[str, Any]]
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -168,14 +184,11 @@ def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
     configs = [read_ring_config(folder) for folder in (first, second)]
     same_cards(replace(configs[0], hands=configs[1].hands), configs[1], RING_FREE)
     slots = configs[0].slots
-    if slot not in slots:
-        raise ValueError(f"the ring game has slots {' '.join(slots)}, not {slot!r}")
-    same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
-    rows = [
-        RowsFile(folder / HANDS_FILE, ring_columns(config), typed_ring_row).read()
-        for folder, config in zip((first, second), configs, strict=True)
-    ]
-    pairs = common_rows(*rows)
+
+    def read(folder: Path, config: Any) -> list[dict[str, Any]]:
+        return RowsFile(folder / HANDS_FILE, ring_columns(config), typed_ring_row).read()
+
+    pairs = seated_pairs((first, second), configs, slots, slot, read)
     units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
     measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
     names = [config.bots[slots.index(slot)] for config in configs]
@@ -196,15 +209,12 @@ def compare_tournaments(first: Path, second: Path, slot: str) -> Comparison:
     configs = [read_config(folder) for folder in (first, second)]
     base = replace(configs[0], tournaments=configs[1].tournaments)
     same_cards(base, configs[1], TOURNAMENT_FREE)
-    slots = [chr(ord("A") + seat) for seat in range(len(configs[0].bots))]
-    if slot not in slots:
-        raise ValueError(f"the tournaments have slots {' '.join(slots)}, not {slot!r}")
-    same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
-    rows = [
-        RowsFile(folder / TOURNAMENTS_FILE, tournament_columns(config), typed_row).read()
-        for folder, config in zip((first, second), configs, strict=True)
-    ]
-    pairs = common_rows(*rows)
+    slots = tuple(chr(ord("A") + seat) for seat in range(len(configs[0].bots)))
+
+    def read(folder: Path, config: Any) -> list[dict[str, Any]]:
+        return RowsFile(folder / TOURNAMENTS_FILE, tournament_columns(config), typed_row).read()
+
+    pairs = seated_pairs((first, second), configs, slots, slot, read)
     units = np.array([row["deal"] for row, _ in pairs])
     places = columns(pairs, f"place_{slot}")
     paid = len(configs[0].paid)
