@@ -74,11 +74,13 @@ def compare_runs(first: Path, second: Path, slot: str = "A") -> Comparison:
 
 def run_kind(folder: Path) -> str:
     """``"match"``, ``"ring game"`` or ``"tournament"``; ValueError for any other folder."""
-    for kind, name in (("match", MATCH_FILE), ("ring game", RING_FILE)):
+    for kind, name in (
+        ("match", MATCH_FILE),
+        ("ring game", RING_FILE),
+        ("tournament", TOURNAMENT_FILE),
+    ):
         if (folder / name).is_file():
             return kind
-    if (folder / TOURNAMENT_FILE).is_file():
-        return "tournament"
     raise ValueError(
         f"{str(folder)!r} holds no {MATCH_FILE}, {RING_FILE} or {TOURNAMENT_FILE}: "
         "it is not the folder of an `arena run` or `arena tournament` run"
