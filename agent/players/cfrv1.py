@@ -49,7 +49,7 @@ def setup_ai(
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
-    river (``agent.players.subgame_solving``).
+    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``).
     """
     return CFRv1Player(
         blueprint,

@@ -19,9 +19,10 @@ Simulations"), rebuilt on this project's engine:
   the threshold rule, as in the study.
 * **Two or more opponents in the hand**, every street (``multiway="share"``, the default):
   the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
-* **River, heads-up, with** ``solve="river"``, **turn and river with** ``solve="turn"``: the
-  street solved in real time from its start, over our range and the opponent's, with the
-  real bet sizes on the tree (``agent.players.subgame_solving``).
+* **River, heads-up, with** ``solve="river"``, **turn and river with** ``solve="turn"``,
+  **flop, turn and river with** ``solve="flop"``: the street solved in real time from its
+  start, over our range and the opponent's, with the real bet sizes on the tree
+  (``agent.players.subgame_solving``).
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -173,7 +174,7 @@ class CFRPlayer(PolicyPlayer):
     holdings whose pot share covers the call's price (``"odds"``);
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
     plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
-    river; ``"off"`` (the default) plays the rules below there;
+    river, ``"flop"`` the flop, turn and river; ``"off"`` (the default) plays the rules below there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).

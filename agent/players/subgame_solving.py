@@ -1,15 +1,17 @@
-"""Real-time subgame solving for the heads-up player, on the turn and river (issue 17).
+"""Real-time subgame solving for the heads-up player, on the flop, turn and river (issue 17).
 
-At a heads-up turn or river decision the player solves the whole street, from its first
+At a heads-up decision on a solved street the player solves the whole street, from its first
 action, over all 1,326 holdings with both ranges, and plays its hand's row at the node the
 street's actions reached. The river is solved to its showdowns (``blueprint.subgame.river``);
-the turn is solved to the river's deal, each line that reaches the river valued by checking
-it down (``blueprint.subgame.turn``: depth-limited solving, Brown, Sandholm & Amos 2018),
-and the river is solved again when it comes. Both are DCFR in compiled kernels with
-card removal exact. This is the end-game solving of Libratus (Brown & Sandholm 2017, "Safe
-and nested subgame solving for imperfect-information games") and the re-solving of
-DeepStack (Moravčík et al. 2017), in their simplest form: the subgame is the street, its root
-is the street's start, and the ranges at the root come from the hand's earlier streets.
+the turn to the river's deal and the flop to the turn's, each line that reaches the next
+card valued by checking the board down (``blueprint.subgame.depth_limited``: depth-limited
+solving, Brown, Sandholm & Amos 2018), and the next street is solved again when it comes.
+All are DCFR in compiled kernels with card removal exact (on the flop, the board's
+completions are a board-seeded sample of 150 run-outs). This is the end-game solving of
+Libratus (Brown & Sandholm 2017, "Safe and nested subgame solving for imperfect-information
+games") and the re-solving of DeepStack (Moravčík et al. 2017), in their simplest form: the
+subgame is the street, its root is the street's start, and the ranges at the root come from
+the hand's earlier streets.
 
 * **Our range**: Bayes over our own policy (``agent.players.own_range``), the range the
   opponent can infer from our actions before the street; on the river after a solved turn,
@@ -27,8 +29,9 @@ is the street's start, and the ranges at the root come from the hand's earlier s
   street has seen a third bet or raise. Then the rules decide: every raise allowed and size
   added multiplies the tree (a river of six raises took 220 s to solve with them).
 
-A river solve costs about 0.12 s on one core and a turn solve about 0.3 s, 0.2 s of it the
-leaves' matrix products
+A river solve costs about 0.12 s on one core, a turn or flop solve about 0.3 s, 0.2 s of it
+the leaves' matrix products (and 0.04 s for the turn's equity matrix, 0.2 s for the flop's,
+once a board)
 (``ITERATIONS`` DCFR iterations, after which the strategy is within about 0.3% of the pot of
 the subgame's equilibrium on the ranges of real hands). A solve serves every later decision
 of the street, ours or one local best response asks about, as long as no new bet size
@@ -58,7 +61,12 @@ from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions of the pot
 MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
 ITERATIONS = 100  # DCFR iterations per solve (module docstring)
-SOLVED_STREETS = {"off": (), "river": (Street.RIVER,), "turn": (Street.TURN, Street.RIVER)}
+SOLVED_STREETS = {
+    "off": (),
+    "river": (Street.RIVER,),
+    "turn": (Street.TURN, Street.RIVER),
+    "flop": (Street.FLOP, Street.TURN, Street.RIVER),
+}
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
@@ -69,10 +77,10 @@ FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 class StreetStart:
     """The public state at the street's first action, seen from the deciding player (0).
 
-    ``board`` is the street's (four cards: the turn, five: the river); ``stacks`` and ``pot``
-    are chips at the street's start; ``first`` is 0 when we act first; ``before`` is the
-    length of the hand's history before the street; ``records`` are the street's actions so
-    far.
+    ``board`` is the street's (three cards: the flop, four: the turn, five: the river);
+    ``stacks`` and ``pot`` are chips at the street's start; ``first`` is 0 when we act
+    first; ``before`` is the length of the hand's history before the street; ``records`` are
+    the street's actions so far.
     """
 
     board: tuple[int, ...]
@@ -95,9 +103,9 @@ class StreetStart:
 
 
 def street_start(snapshot: Snapshot) -> StreetStart | None:
-    """The street's start of a heads-up turn or river decision (None elsewhere: another
-    street, more than two players at the street's start, or no chips behind)."""
-    if snapshot.street not in (Street.TURN, Street.RIVER) or len(snapshot.in_hand) != 2:
+    """The street's start of a heads-up flop, turn or river decision (None elsewhere:
+    preflop, more than two players at the street's start, or no chips behind)."""
+    if snapshot.street == Street.PREFLOP or len(snapshot.in_hand) != 2:
         return None
     us = snapshot.seat
     them = next(seat for seat in snapshot.in_hand if seat != us)
@@ -182,7 +190,7 @@ def solver_ranges(own: np.ndarray | None, theirs: np.ndarray, board: Sequence[in
 
 
 class RealTimeSolver:
-    """Solves turn and river subgames and reads the deciding player's strategy, keeping
+    """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
     recent ones."""
 
     def __init__(self, iterations: int = ITERATIONS) -> None:
@@ -208,13 +216,18 @@ class RealTimeSolver:
         return self._solutions[key]
 
     def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+        from blueprint.subgame.depth_limited import solve_street
+        from blueprint.subgame.flop import FlopSpot
         from blueprint.subgame.river import RiverSpot, solve_river
-        from blueprint.subgame.turn import TurnSpot, solve_turn
+        from blueprint.subgame.turn import TurnSpot
 
         stacks = (float(start.stacks[0]), float(start.stacks[1]))
-        if len(start.board) == 4:
-            turn = TurnSpot(start.board, float(start.pot), stacks, start.first, ranges)
-            return solve_turn(turn, abstraction, iterations=self.iterations)
+        street_spots = {3: FlopSpot, 4: TurnSpot}
+        if len(start.board) in street_spots:
+            spot = street_spots[len(start.board)](
+                start.board, float(start.pot), stacks, start.first, ranges
+            )
+            return solve_street(spot, abstraction, iterations=self.iterations)
         river = RiverSpot(start.board, float(start.pot), stacks, start.first, ranges)
         return solve_river(river, abstraction, iterations=self.iterations, target_pot_fraction=None)
 

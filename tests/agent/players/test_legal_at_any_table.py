@@ -96,7 +96,7 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
     assert declared > 0  # the agent really acted
 
 
-@pytest.mark.parametrize("solve", ["river", "turn"])
+@pytest.mark.parametrize("solve", ["river", "turn", "flop"])
 def test_the_solving_agent_is_legal_heads_up(solve):
     solves = 0
     for hand in range(16):

@@ -163,3 +163,21 @@ def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand)
     watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
     watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
     assert np.allclose(watching._solved_street(shove)[1].subgame.ranges[1], prior)
+
+
+FLOP_BOARD = BOARD[:3]
+
+
+def test_the_flop_is_solved_too_the_nuts_call_a_shove_air_folds(scripted_hand):
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 2, ["call", "push"]])
+    shove = next(s for s in seats[0].seen if s.street == Street.FLOP and s.to_call > 0)
+    shove = replace(shove, board=FLOP_BOARD)
+    player = CFRv2Player(solve="flop", seed=0)
+    assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # a royal flush
+    assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # no pair, no draw
+    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(FLOP_BOARD)]
+    for hole, row in zip(holes[::131], player.policy_table(shove, holes[::131]), strict=True):
+        assert row == player.policy(replace(shove, hole=hole))
+        assert all(is_legal(shove, (name, amount)) for name, amount, _ in row)
+    assert player.street_solver.solves == 1
+    assert CFRv2Player(solve="turn", seed=0).solved_policies(shove, holes[:1]) is None

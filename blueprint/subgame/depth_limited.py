@@ -1,0 +1,158 @@
+"""Depth-limited street subgames: the flop or the turn solved to the next card's deal.
+
+A flop or turn spot is the street's board, the pot, both stacks, who acts first and both
+ranges over the 1,326 holdings, as a river spot (``blueprint.subgame.river``). Its tree is
+the street's betting, built by ``river.river_tree`` (the same one-street abstraction: pot
+fractions, all-in, a cap on raises). Where the street ends with both players' chips equal, by
+a call or two checks, the subgame ends in a *leaf*: the rest of the board is dealt and the
+hand checked down. Each leaf is valued by the street's equity matrix (``vector_cfr``'s leaf
+showdowns): for every pair of holdings that share no card, the chance over the board's
+completions that one beats the other, less the chance that it loses. An all-in called on the
+street is therefore valued by the same matrix; any other leaf leaves out the later streets'
+betting, the simplest leaf value of depth-limited solving (Brown, Sandholm & Amos 2018,
+"Depth-limited solving for imperfect-information games"; DeepStack, Moravčík et al. 2017,
+uses value networks there instead).
+
+The completions are those of ``agent.poker.share_table.completions``: on the turn every river
+card (exact: 44 for each pair), on the flop a board-seeded sample of 150 (turn, river) pairs,
+each pair of holdings scored on the sampled run-outs that block neither (the sample the
+agent's flop pot shares use; exact enumeration would take 1,176 run-outs, eight times the
+work). The matrix takes one pass over the completions (about 40 ms for the turn's 1,128
+holdings, 0.1-0.2 s for the flop's 1,176) and is kept for the street's re-solves; each DCFR
+iteration then costs two matrix products in single precision, about 3 ms.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from agent.poker.evaluator import eval7
+from agent.poker.range_equity import HOLDING_CARDS
+from agent.poker.share_table import completions
+from blueprint.cfr import PRESETS, CFRConfig
+from blueprint.subgame.hands import HandSpace
+from blueprint.subgame.river import (
+    BetAbstraction,
+    RiverSolution,
+    RiverSpot,
+    checked_board,
+    live_holdings,
+    river_tree,
+)
+from blueprint.subgame.vector_cfr import Subgame, SubgameSolver
+
+STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
+DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
+
+
+@njit(cache=True, nogil=True)
+def _pair_counts(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For ``h < j``: completions where h beats j less those where j beats h, and the
+    completions that block neither (0 for blocked pairs and on and below the diagonal)."""
+    size = cards.shape[0]
+    net = np.zeros((size, size), dtype=np.int16)
+    played = np.zeros((size, size), dtype=np.int16)
+    strength = np.empty(size, dtype=np.int64)
+    masks = np.empty(size, dtype=np.int64)  # each holding's two cards as bits
+    for h in range(size):
+        masks[h] = (np.int64(1) << cards[h, 0]) | (np.int64(1) << cards[h, 1])
+    for b in range(boards.shape[0]):
+        full = boards[b]
+        dealt = np.int64(0)
+        for card in full:
+            dealt |= np.int64(1) << card
+        for h in range(size):
+            if not masks[h] & dealt:
+                strength[h] = -eval7(cards[h, 0], cards[h, 1], full[0], full[1], full[2],
+                                     full[3], full[4])  # fmt: skip
+        for h in range(size):
+            mask = masks[h]
+            if mask & dealt:
+                continue
+            mine, row, count = strength[h], net[h], played[h]
+            for j in range(h + 1, size):
+                if masks[j] & (mask | dealt):
+                    continue
+                count[j] += 1
+                theirs = strength[j]
+                if mine > theirs:
+                    row[j] += 1
+                elif mine < theirs:
+                    row[j] -= 1
+    return net, played
+
+
+def equity_matrix(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """``D[h, j]``: P(h beats j) - P(j beats h) over the completions ``boards`` (five cards
+    each) that block neither, 0 for blocked pairs (``float32``: the leaves' matrix products
+    run at twice the speed, and a count over at most 150 completions needs no more digits)."""
+    net, played = _pair_counts(cards, boards)
+    edge = net.astype(np.float32)
+    counts = played.astype(np.float32)
+    counts += counts.T
+    return np.divide(edge - edge.T, counts, out=np.zeros_like(edge), where=counts > 0)
+
+
+def street_hands(
+    board: Sequence[int], keep: np.ndarray | None = None
+) -> tuple[np.ndarray, HandSpace, np.ndarray]:
+    """The holdings a flop or turn board leaves (indices into the 1,326), their hands and
+    equity matrix. ``keep`` (``bool[1326]``) further restricts them, e.g. to the ranges'."""
+    if len(board) not in DEPTH_LIMITED_BOARDS:
+        raise ValueError(f"a depth-limited street has 3 or 4 board cards, got {list(board)}")
+    board_array = checked_board(board, len(board))
+    holdings, equity = _board_equity(tuple(sorted(board_array.tolist())))
+    if keep is not None:
+        chosen = np.asarray(keep, dtype=np.bool_)[holdings]
+        if not chosen.all():
+            holdings, equity = holdings[chosen], equity[np.ix_(chosen, chosen)]
+    cards = np.ascontiguousarray(HOLDING_CARDS[holdings])
+    hands = HandSpace.build(cards=cards, strength=np.zeros(len(holdings), dtype=np.int64))
+    return holdings, hands, equity
+
+
+@lru_cache(maxsize=2)
+def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every holding the board leaves and their equity matrix (read-only), kept for the
+    street's later solves: a re-solve with a new bet size reuses it."""
+    board_array = np.asarray(board, dtype=np.int64)
+    holdings = live_holdings(board_array, None)
+    cards = np.ascontiguousarray(HOLDING_CARDS[holdings])
+    equity = equity_matrix(cards, np.ascontiguousarray(completions(board), dtype=np.int64))
+    equity.flags.writeable = False
+    return holdings, equity
+
+
+def street_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
+    """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings."""
+    keep = np.asarray(spot.ranges).sum(axis=0) > 0
+    holdings, hands, equity = street_hands(spot.board, keep)
+    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
+    ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
+    return Subgame(tree, hands, ranges, leaf_equity=equity), holdings
+
+
+def solve_street(
+    spot: RiverSpot,
+    abstraction: BetAbstraction = STREET_ABSTRACTION,
+    *,
+    iterations: int = 100,
+    config: CFRConfig = PRESETS["dcfr"],
+) -> RiverSolution:
+    """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
+    (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
+    deal)."""
+    if iterations < 1:
+        raise ValueError("iterations must be positive")
+    start = time.perf_counter()
+    subgame, holdings = street_subgame(spot, abstraction)
+    solver = SubgameSolver(subgame, config)
+    solver.run(iterations)
+    return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
+                         solver.iteration, solver.exploitability(),
+                         time.perf_counter() - start)  # fmt: skip
