@@ -9,9 +9,10 @@ prints, per number of pot fractions (each plus all-in, at most 3 bets and raises
   (exploitability measured every 10 iterations, those checks included in the time);
 * the milliseconds and exploitability (% pot) after ``--iterations`` iterations;
 
-then the turn, depth-limited at the river (``blueprint.subgame.turn.solve_turn``, the
-player's sizes: half pot, pot, all-in, two bets and raises): milliseconds and exploitability
-after 50, 100 and 200 iterations.
+then the turn and the flop, depth-limited at the next card's deal
+(``blueprint.subgame.depth_limited.solve_street``, the player's sizes: half pot, pot, all-in,
+two bets and raises): the board's equity matrix, then milliseconds and exploitability after
+50, 100 and 200 iterations.
 
 Times are wall clock, with this process's CPU time in brackets (on a loaded machine the CPU
 time is the one-core figure).
@@ -29,8 +30,10 @@ import numpy as np
 
 from agent.poker.range_equity import HOLDINGS
 from blueprint.cfr import PRESETS
+from blueprint.subgame.depth_limited import STREET_ABSTRACTION, solve_street, street_hands
+from blueprint.subgame.flop import FlopSpot
 from blueprint.subgame.river import BetAbstraction, RiverSolution, RiverSpot, solve_river
-from blueprint.subgame.turn import TURN_ABSTRACTION, TurnSpot, solve_turn, turn_hands
+from blueprint.subgame.turn import TurnSpot
 
 SIZES = {2: (0.5, 1.0), 3: (0.33, 0.75, 1.5), 4: (0.33, 0.75, 1.5, 2.5)}
 
@@ -38,10 +41,11 @@ SIZES = {2: (0.5, 1.0), 3: (0.33, 0.75, 1.5), 4: (0.33, 0.75, 1.5, 2.5)}
 def random_spot(
     rng: np.random.Generator, stacks: float, density: float, cards: int = 5
 ) -> RiverSpot:
-    """A river spot (``cards`` 4: a turn spot) with a random board, pot 100, random ranges."""
+    """A river spot (``cards`` 4: a turn spot, 3: a flop spot) with a random board, pot 100,
+    random ranges."""
     board = tuple(int(c) for c in rng.choice(52, cards, replace=False))
     ranges = rng.random((2, HOLDINGS)) * (rng.random((2, HOLDINGS)) < density)
-    spot_type = TurnSpot if cards == 4 else RiverSpot
+    spot_type = {3: FlopSpot, 4: TurnSpot}.get(cards, RiverSpot)
     return spot_type(board, 100.0, (stacks, stacks), int(rng.integers(2)), ranges)
 
 
@@ -87,25 +91,29 @@ def main() -> None:
             f"  {np.mean([s.iterations for s, _ in reached]):10.0f}  |  {_ms(fixed):>18}"
             f"  {100 * np.mean([s.exploitability_pot for s, _ in fixed]):14.3f}"
         )
-    turn_rows(rng, args.spots, args.stacks, args.density)
+    for cards, street in ((4, "turn, depth-limited at the river"), (3, "flop, at the turn")):
+        street_rows(rng, args.spots, args.stacks, args.density, cards, street)
 
 
-def turn_rows(rng: np.random.Generator, count: int, stacks: float, density: float) -> None:
-    """The turn's solve time and exploitability at 50, 100 and 200 DCFR iterations."""
-    spots = [random_spot(rng, stacks, density, cards=4) for _ in range(count)]
-    solve_turn(spots[0], TURN_ABSTRACTION, iterations=1)  # compile
+def street_rows(
+    rng: np.random.Generator, count: int, stacks: float, density: float, cards: int, name: str
+) -> None:
+    """A depth-limited street's solve time and exploitability at 50, 100 and 200 DCFR
+    iterations (``cards``: 4 the turn, 3 the flop)."""
+    spots = [random_spot(rng, stacks, density, cards=cards) for _ in range(count)]
+    solve_street(spots[0], STREET_ABSTRACTION, iterations=1)  # compile
     start = time.process_time()
     for spot in spots[1:]:
-        turn_hands(spot.board)  # each board's equity matrix, kept for the solves below
+        street_hands(spot.board)  # each board's equity matrix; the solves below reuse it
     matrix_ms = 1000 * (time.process_time() - start) / max(1, len(spots) - 1)
-    print("turn, depth-limited at the river; sizes 0.5, 1 and all-in, two bets and raises")
+    print(f"{name}; sizes 0.5, 1 and all-in, two bets and raises")
     print(f"equity matrix: {matrix_ms:.0f} ms (cpu) a board, once; the solves below reuse it")
     print("iterations  nodes  ms (cpu)  % pot")
     for iterations in (50, 100, 200):
         runs = []
         for spot in spots:
             start = time.process_time()
-            solution = solve_turn(spot, TURN_ABSTRACTION, iterations=iterations)
+            solution = solve_street(spot, STREET_ABSTRACTION, iterations=iterations)
             runs.append((solution, time.process_time() - start))
         gap = 100 * np.mean([s.exploitability_pot for s, _ in runs])
         print(f"{iterations:10d}  {runs[0][0].tree.num_nodes:5d}  {_ms(runs):>8}  {gap:5.2f}")
