@@ -1,7 +1,7 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn]``. Prints,
-in one run:
+Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn|flop]``.
+Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
 * CFRv2's ``declare_action`` latency p50 / p99 per street over heads-up PyPokerEngine hands
