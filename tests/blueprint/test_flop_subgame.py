@@ -1,6 +1,6 @@
 """Flop subgames solved to the turn's deal (``blueprint.subgame.flop``): the equity matrix
-against enumeration over the same run-outs, leaf values against the range-against-range
-equity they stand for, convergence of the depth-limited solve, and known calls and folds."""
+against enumeration over the same sampled run-outs, and the sample against the exact equity
+over every run-out (the solves of both depth-limited streets: ``test_depth_limited_subgame``)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,10 @@ import pytest
 
 from agent.poker.cards import parse_cards
 from agent.poker.evaluator import evaluate
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
+from agent.poker.range_equity import HOLDINGS, holding_index
 from agent.poker.share_table import completions
 from blueprint.subgame.depth_limited import street_hands
-from blueprint.subgame.flop import FlopSpot, flop_hands, solve_flop
-from blueprint.subgame.hands import compatible_mass
-from blueprint.subgame.river import BetAbstraction
+from blueprint.subgame.flop import FlopSpot, flop_hands
 
 BOARD = tuple(parse_cards(["Ah", "9h", "5c"]))
 
@@ -80,45 +78,3 @@ def test_only_flop_and_turn_boards_are_depth_limited() -> None:
         street_hands(tuple(parse_cards(["Ah", "9h", "5c", "2d", "3s"])))
     with pytest.raises(ValueError, match="3 distinct cards"):
         FlopSpot(BOARD[:2], 10.0, (50.0, 50.0), 0, np.ones((2, HOLDINGS)))
-
-
-def test_a_checked_down_flop_is_worth_the_range_equity(board_hands) -> None:
-    rng = np.random.default_rng(5)
-    ranges = rng.random((2, HOLDINGS)) * ~blocked_mask(list(BOARD))
-    spot = FlopSpot(BOARD, 60.0, (500.0, 500.0), 0, ranges)
-    no_bets = BetAbstraction(pot_fractions=(1.0,), all_in=False, max_raises=0)
-    solution = solve_flop(spot, no_bets, iterations=1)
-    holdings, _, equity = board_hands
-    mine, theirs = ranges[0, holdings], ranges[1, holdings]
-    mass = np.empty(len(holdings))
-    compatible_mass(solution.subgame.hands.cards, theirs, mass)
-    edge = float(mine @ equity @ theirs) / float(mine @ mass)  # P(win) - P(lose)
-    first, second = solution.expected_values()
-    assert first == pytest.approx(30.0 * edge, rel=1e-5)  # half the pot won or lost
-    assert second == pytest.approx(-first, rel=1e-5)
-
-
-def test_the_flop_solve_converges() -> None:
-    rng = np.random.default_rng(7)
-    spot = FlopSpot(BOARD, 100.0, (400.0, 900.0), 1, rng.random((2, HOLDINGS)))
-    sizes = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
-    rough = solve_flop(spot, sizes, iterations=10)
-    solved = solve_flop(spot, sizes, iterations=200)
-    assert solved.exploitability < 0.005 * spot.pot < rough.exploitability
-    strategy = solved.node_strategy(0)
-    live = ~blocked_mask(list(BOARD))
-    assert np.allclose(strategy[live].sum(axis=1), 1.0) and not strategy[~live].any()
-
-
-def test_top_set_always_calls_an_all_in_a_trash_hand_never_does() -> None:
-    spot = FlopSpot(BOARD, 100.0, (300.0, 300.0), 0, np.ones((2, HOLDINGS)))
-    shove_only = BetAbstraction(pot_fractions=(), all_in=True, max_raises=1)
-    solution = solve_flop(spot, shove_only, iterations=200)
-    tree = solution.tree
-    shove = next(c for c in tree.children(0) if tree.action_names[tree.action[c]] == "all-in")
-    facing = solution.node_strategy(int(shove))  # fold, call
-    aces = [i for i, (a, b) in enumerate(HOLDING_CARDS) if a // 4 == b // 4 == 12]
-    aces = [i for i in aces if not blocked_mask(list(BOARD))[i]]
-    trash = holding_index(*parse_cards(["3s", "7d"]))  # seven high, a backdoor straight at best
-    assert (facing[aces, 1] > 0.99).all()
-    assert facing[trash, 0] > 0.99

@@ -1,5 +1,6 @@
-"""The player's real-time solving (``cfrv2:solve=river`` and ``solve=turn``): known answers
-on real PyPokerEngine snapshots, the bookkeeping that puts the hand's real line on the tree."""
+"""The player's real-time solving (``cfrv2:solve=river``, ``solve=turn`` and ``solve=flop``):
+known answers on real PyPokerEngine snapshots, the bookkeeping that puts the hand's real line
+on the tree."""
 
 from __future__ import annotations
 
@@ -119,17 +120,30 @@ def turn_facing(scripted_hand, last: str):
     return replace(snapshot, board=TURN_BOARD)
 
 
-def test_the_turn_is_solved_too_the_nuts_call_a_shove_air_folds(scripted_hand):
-    player = CFRv2Player(solve="turn", seed=0)
-    shove = turn_facing(scripted_hand, "push")
+def street_facing_a_shove(scripted_hand, street: Street):
+    """Seat 0's flop or turn decision facing seat 1's all-in after checks, on ``BOARD``."""
+    checks = int(street)  # preflop call and check, then a check on each street before
+    seats = scripted_hand([1000, 1000], 0, [["call"] * (checks + 1), ["call"] * checks + ["push"]])
+    snapshot = next(s for s in seats[0].seen if s.street == street and s.to_call > 0)
+    return replace(snapshot, board=BOARD[: 2 + int(street)])
+
+
+@pytest.mark.parametrize(
+    ("street", "solve", "less"), [(Street.TURN, "turn", "river"), (Street.FLOP, "flop", "turn")]
+)
+def test_the_street_is_solved_too_the_nuts_call_a_shove_air_folds(
+    scripted_hand, street, solve, less
+):
+    player = CFRv2Player(solve=solve, seed=0)
+    shove = street_facing_a_shove(scripted_hand, street)
     assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # a royal flush
     assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # no pair, no draw
-    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(TURN_BOARD)]
+    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(shove.board)]
     for hole, row in zip(holes[::131], player.policy_table(shove, holes[::131]), strict=True):
         assert row == player.policy(replace(shove, hole=hole))
         assert all(is_legal(shove, (name, amount)) for name, amount, _ in row)
     assert player.street_solver.solves == 1
-    assert CFRv2Player(solve="river", seed=0).solved_policies(shove, holes[:1]) is None
+    assert CFRv2Player(solve=less, seed=0).solved_policies(shove, holes[:1]) is None
 
 
 def test_our_turn_action_reveals_the_range_the_turn_solution_gives_it(scripted_hand):
@@ -163,21 +177,3 @@ def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand)
     watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
     watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
     assert np.allclose(watching._solved_street(shove)[1].subgame.ranges[1], prior)
-
-
-FLOP_BOARD = BOARD[:3]
-
-
-def test_the_flop_is_solved_too_the_nuts_call_a_shove_air_folds(scripted_hand):
-    seats = scripted_hand([1000, 1000], 0, [["call"] * 2, ["call", "push"]])
-    shove = next(s for s in seats[0].seen if s.street == Street.FLOP and s.to_call > 0)
-    shove = replace(shove, board=FLOP_BOARD)
-    player = CFRv2Player(solve="flop", seed=0)
-    assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # a royal flush
-    assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # no pair, no draw
-    holes = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(FLOP_BOARD)]
-    for hole, row in zip(holes[::131], player.policy_table(shove, holes[::131]), strict=True):
-        assert row == player.policy(replace(shove, hole=hole))
-        assert all(is_legal(shove, (name, amount)) for name, amount, _ in row)
-    assert player.street_solver.solves == 1
-    assert CFRv2Player(solve="turn", seed=0).solved_policies(shove, holes[:1]) is None
