@@ -1,6 +1,7 @@
 """Flop and turn subgames solved to the next card's deal (``blueprint.subgame.depth_limited``):
-leaf values against the range-against-range equity they stand for, convergence of the
-depth-limited solve, and known calls and folds, on each street."""
+the equity matrix against enumeration over the board's completions (every river of a turn,
+the sampled run-outs of a flop), leaf values against the range-against-range equity they
+stand for, convergence of the depth-limited solve, and known calls and folds, on each street."""
 
 from __future__ import annotations
 
@@ -8,17 +9,57 @@ import numpy as np
 import pytest
 
 from agent.poker.cards import parse_cards
+from agent.poker.evaluator import evaluate
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
+from agent.poker.share_table import completions
 from blueprint.subgame.depth_limited import solve_street, street_hands
 from blueprint.subgame.flop import FlopSpot
 from blueprint.subgame.hands import compatible_mass
 from blueprint.subgame.river import BetAbstraction
 from blueprint.subgame.turn import TurnSpot
 
-STREETS = [
-    pytest.param(FlopSpot, tuple(parse_cards(["Ah", "9h", "5c"])), id="flop"),
-    pytest.param(TurnSpot, tuple(parse_cards(["Ah", "9h", "5c", "2d"])), id="turn"),
-]
+FLOP, TURN = tuple(parse_cards(["Ah", "9h", "5c"])), tuple(parse_cards(["Ah", "9h", "5c", "2d"]))
+STREETS = [pytest.param(FlopSpot, FLOP, id="flop"), pytest.param(TurnSpot, TURN, id="turn")]
+
+
+def enumerated_edge(board, first: tuple[int, int], second: tuple[int, int]) -> float:
+    """P(first beats second) - P(second beats first) over the board's completions that block
+    neither holding (lower rank wins)."""
+    edge = played = 0
+    for full in completions(board):
+        if set(full.tolist()) & (set(first) | set(second)):
+            continue
+        cards = [int(card) for card in full]
+        mine, theirs = evaluate([*first, *cards]), evaluate([*second, *cards])
+        edge += (mine < theirs) - (mine > theirs)
+        played += 1
+    return edge / played
+
+
+@pytest.mark.parametrize(
+    ("board", "holdings", "runouts", "pairs", "digits"),
+    [
+        (FLOP, 1176, 150, 30, 1e-6),  # C(49, 2) holdings, the board-seeded sample
+        (TURN, 1128, 48, 40, 1e-7),  # C(48, 2), every river; float32 holds k/44 to 1e-7
+    ],
+)
+def test_the_equity_matrix_is_what_enumeration_over_the_completions_says(
+    board, holdings, runouts, pairs, digits
+) -> None:
+    live, hands, equity = street_hands(board)
+    assert len(live) == holdings and equity.shape == (holdings, holdings)
+    assert len(completions(board)) == runouts
+    rng = np.random.default_rng(3)
+    checked = 0
+    while checked < pairs:
+        h, j = rng.integers(len(live), size=2)
+        first, second = tuple(map(int, hands.cards[h])), tuple(map(int, hands.cards[j]))
+        if set(first) & set(second):
+            assert equity[h, j] == 0.0  # a blocked pair is never dealt
+            continue
+        assert equity[h, j] == pytest.approx(enumerated_edge(board, first, second), abs=digits)
+        checked += 1
+    assert np.array_equal(equity, -equity.T)
 
 
 @pytest.mark.parametrize(("spot_type", "board"), STREETS)

@@ -1,6 +1,6 @@
-"""Flop subgames solved to the turn's deal (``blueprint.subgame.flop``): the equity matrix
-against enumeration over the same sampled run-outs, and the sample against the exact equity
-over every run-out (the solves of both depth-limited streets: ``test_depth_limited_subgame``)."""
+"""Flop subgames solved to the turn's deal (``blueprint.subgame.flop``): the sampled run-outs
+against the exact equity over every run-out, and the boards a street accepts (the matrix and
+the solves of both depth-limited streets: ``test_depth_limited_subgame``)."""
 
 from __future__ import annotations
 
@@ -17,42 +17,6 @@ from blueprint.subgame.depth_limited import street_hands
 from blueprint.subgame.flop import FlopSpot, flop_hands
 
 BOARD = tuple(parse_cards(["Ah", "9h", "5c"]))
-
-
-def sampled_edge(first: tuple[int, int], second: tuple[int, int]) -> float:
-    """P(first beats second) - P(second beats first) over the board's sampled run-outs that
-    block neither holding (lower rank wins)."""
-    edge = played = 0
-    for full in completions(BOARD):
-        if set(full.tolist()) & (set(first) | set(second)):
-            continue
-        board = [int(card) for card in full]
-        mine, theirs = evaluate([*first, *board]), evaluate([*second, *board])
-        edge += (mine < theirs) - (mine > theirs)
-        played += 1
-    return edge / played
-
-
-@pytest.fixture(scope="module")
-def board_hands():
-    return flop_hands(BOARD)
-
-
-def test_the_equity_matrix_is_what_enumeration_over_the_run_outs_says(board_hands) -> None:
-    holdings, hands, equity = board_hands
-    assert len(holdings) == 1176 and equity.shape == (1176, 1176)  # C(49, 2)
-    assert len(completions(BOARD)) == 150
-    rng = np.random.default_rng(3)
-    checked = 0
-    while checked < 30:
-        h, j = rng.integers(len(holdings), size=2)
-        first, second = tuple(map(int, hands.cards[h])), tuple(map(int, hands.cards[j]))
-        if set(first) & set(second):
-            assert equity[h, j] == 0.0  # a blocked pair is never dealt
-            continue
-        assert equity[h, j] == pytest.approx(sampled_edge(first, second), abs=1e-6)
-        checked += 1
-    assert np.array_equal(equity, -equity.T)
 
 
 def test_the_sample_is_within_its_standard_error_of_the_exact_equity() -> None:
