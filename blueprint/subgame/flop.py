@@ -3,27 +3,15 @@
 A flop spot is three board cards, the pot, both stacks, who acts first and both ranges over
 the 1,326 holdings. A line that reaches the turn, by a call or two checks, ends in a leaf
 valued by checking the turn and river down: the flop's equity matrix over a board-seeded
-sample of 150 (turn, river) run-outs (``blueprint.subgame.depth_limited``, Brown, Sandholm &
-Amos 2018). The turn is solved again when it comes (``turn.solve_turn``), and then the river.
-The board's matrix takes 0.1-0.2 s, a flop solve of 100 DCFR iterations about 0.3 s.
+sample of 150 (turn, river) run-outs. The solve is
+``blueprint.subgame.depth_limited.solve_street`` (Brown, Sandholm & Amos 2018); the turn is
+solved again when it comes, and then the river. The board's matrix takes 0.1-0.2 s, a flop
+solve of 100 DCFR iterations about 0.3 s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import numpy as np
-
-from blueprint.subgame.depth_limited import (
-    STREET_ABSTRACTION,
-    solve_street,
-    street_hands,
-)
-from blueprint.subgame.hands import HandSpace
 from blueprint.subgame.river import RiverSpot, checked_board
-
-FLOP_ABSTRACTION = STREET_ABSTRACTION
-solve_flop = solve_street
 
 
 class FlopSpot(RiverSpot):
@@ -33,10 +21,3 @@ class FlopSpot(RiverSpot):
     def __post_init__(self) -> None:
         checked_board(self.board, 3)
         super().__post_init__()
-
-
-def flop_hands(
-    board: Sequence[int], keep: np.ndarray | None = None
-) -> tuple[np.ndarray, HandSpace, np.ndarray]:
-    """The holdings the flop leaves (indices into the 1,326), their hands and equity matrix."""
-    return street_hands(checked_board(board, 3), keep)

@@ -14,7 +14,7 @@ from agent.poker.evaluator import evaluate
 from agent.poker.range_equity import HOLDINGS, holding_index
 from agent.poker.share_table import completions
 from blueprint.subgame.depth_limited import street_hands
-from blueprint.subgame.flop import FlopSpot, flop_hands
+from blueprint.subgame.flop import FlopSpot
 
 BOARD = tuple(parse_cards(["Ah", "9h", "5c"]))
 
@@ -29,7 +29,7 @@ def test_the_sample_is_within_its_standard_error_of_the_exact_equity() -> None:
         for runout in itertools.combinations(deck, 2)
     ]
     exact = float(np.mean(outcomes))  # every one of the 990 run-outs: 0.489
-    holdings, _, equity = flop_hands(BOARD)
+    holdings, _, equity = street_hands(BOARD)
     row = list(holdings).index(holding_index(*aces))
     col = list(holdings).index(holding_index(*draw))
     played = sum(not set(full.tolist()) & (set(aces) | set(draw)) for full in completions(BOARD))
