@@ -104,6 +104,7 @@ from agent.players.own_range import (
     holding_win_rates,
     threshold_levels,
 )
+from agent.players.preflop_table import load_preflop_table, table_policy
 from agent.players.short_stack import (
     PushFoldSpot,
     applies,
@@ -139,6 +140,7 @@ DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
 DEFAULT_SOLVE = "off"
+DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our own range
@@ -175,6 +177,10 @@ class CFRPlayer(PolicyPlayer):
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
     plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
     river, ``"flop"`` the flop, turn and river; ``"off"`` (the default) plays the rules below there;
+    ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
+    N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
+    into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
+    ``False`` (the default) keeps the multiway rule there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
     CFRv1's 50 in :class:`CFRv1Player`).
@@ -196,6 +202,7 @@ class CFRPlayer(PolicyPlayer):
         multiway: str = DEFAULT_MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
+        preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -230,6 +237,7 @@ class CFRPlayer(PolicyPlayer):
         if not isinstance(pushfold_players, int) or not 2 <= pushfold_players <= 10:
             raise ValueError(f"pushfold_players={pushfold_players!r}: expected 2 to 10")
         self.pushfold_players = pushfold_players
+        self.preflop_table = load_preflop_table(preflop_table)
         self.track_own_range = own_range
         self.own_range = OwnRange()  # heads-up: our range in this hand, by our own policy
         self.errors = 0  # decisions that fell back to a safe action after an internal error
@@ -244,6 +252,9 @@ class CFRPlayer(PolicyPlayer):
         short = self.short_stack_spot(snapshot)
         if short is not None and self.pushfold_table is not None:
             return pushfold_policy(self.pushfold_table, short, snapshot)
+        table = self.nplayer_preflop_policy(snapshot)
+        if table is not None:
+            return table
         solved = self.solved_policies(snapshot, [snapshot.hole])
         if solved is not None:
             return solved[0]
@@ -385,6 +396,13 @@ class CFRPlayer(PolicyPlayer):
         if spot is None or spot.players < self.pushfold_players:
             return None
         return spot if applies(self.pushfold_table, spot) else None
+
+    def nplayer_preflop_policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+        """With ``preflop_table``, a preflop decision of 3 to 6 players deeper than push/fold:
+        the N-player preflop blueprint's mix (None where it does not apply)."""
+        if self.preflop_table is None:
+            return None
+        return table_policy(self.preflop_table, snapshot)
 
     def oversize_raise(self, snapshot: Snapshot) -> bool:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""

@@ -67,6 +67,7 @@ from agent.players.adaptive.shares import disjoint_holdings, share_table
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     DEFAULT_PREFLOP_DEFENSE,
+    DEFAULT_PREFLOP_TABLE,
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
@@ -138,6 +139,7 @@ class AdaptivePlayer(CFRv2Player):
         multiway: str = MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
+        preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -152,6 +154,7 @@ class AdaptivePlayer(CFRv2Player):
             multiway="share" if multiway == "auto" else multiway,
             preflop_defense=preflop_defense,
             solve=solve,
+            preflop_table=preflop_table,
             rng=rng,
             seed=seed,
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
+import numpy as np
 import pytest
 from pypokerengine.engine.dealer import Dealer
 from pypokerengine.engine.deck import Deck
@@ -22,6 +23,7 @@ from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.player import CFRv2Player
 from arena.engine import hand_result, seat_proxies, seed_global_generators
 from arena.registry import make_bot, parse_bot_spec
+from blueprint.preflop_build import BuildConfig, build_table
 
 BIG_BLIND = 20
 OPPONENTS = ("fish", "rule-based", "random", "fish", "rule-based", "random", "fish", "random")
@@ -106,3 +108,30 @@ def test_the_solving_agent_is_legal_heads_up(solve):
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
         solves += bots["S0"].street_solver.solves
     assert solves > 0  # the solver really played its streets
+
+
+@pytest.fixture(scope="module")
+def preflop_table_file(tmp_path_factory):
+    """A small N-player preflop table (3 to 6 players, 20 and 100 big blinds)."""
+    config = BuildConfig(players=(3, 4, 5, 6), stacks=(20.0, 100.0), scale=0.01, workers=1)
+    path = tmp_path_factory.mktemp("preflop") / "preflop.npz"
+    np.savez_compressed(path, **build_table(config, progress=False))
+    return path
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_the_agent_with_the_preflop_table_is_legal(players, preflop_table_file):
+    played = 0
+    for hand in range(6):
+        agents = 1 + hand % 2
+        result, bots, start = play_hand(
+            players, agents, 700 * players + hand, preflop_table=str(preflop_table_file)
+        )
+        for slot, bot in bots.items():
+            if isinstance(bot, CFRv2Player):
+                assert result.illegal[slot] == 0, (slot, start, result.actions)
+                assert result.errors[slot] == [] and bot.errors == 0, result.actions
+        played += sum(
+            len(result.decision_ms[s]) for s in bots if s.startswith("S") and s < f"S{agents}"
+        )
+    assert played > 0
