@@ -292,7 +292,7 @@ class AdaptivePlayer(CFRv2Player):
         each hole (``shares`` and ``live``: its rows of :mod:`.shares`); None when the model
         leaves the opponent no holding."""
         opponent = self.opponent_of(snapshot)
-        weights = replay_range(snapshot.history, snapshot.board, opponent, model)
+        weights = replay_range(snapshot.history, snapshot.board, opponent, model, live=live)
         if weights.sum() <= 0:
             return None
         responder = Responder(snapshot, opponent, weights, model, shares, aversion, live)

@@ -4,10 +4,14 @@ The range is a weight on each of the 1,326 holdings. It starts uniform over the 
 board leaves possible; each action of the opponent multiplies each holding's
 weight by ``P(action | holding)`` under the model (:mod:`.model`), where a holding's place in
 the range is its percentile by win rate against a random hand on that street's board
-(``strengths``), weighted by the range as it stood before the action. Our own cards are
-not taken out: the opponent does not see them, so its play, and a holding's place in its
-range, do not depend on them. The responder (:mod:`.response`) takes out, for each hole of
-ours, the holdings it blocks; so one range serves every hole local best response asks about.
+(``strengths``), weighted by the range as it stood before the action.
+
+The range is read once for each hole of ours (``live``: the holdings each hole leaves
+possible), so that a holding's percentile is its place among the holdings our cards leave:
+one row of 1,326 for a decision, a 1,326 by 1,326 array when local best response asks about
+every hole (one sort by strength, a cumulative sum per row). Against one public range for
+all holes (``live=None``, what a solved street still reads), it won 0.23 to 0.76 sb/h more
+from each baseline and 0.37 ± 0.53 less from cfrv2 (README, adaptive agent).
 """
 
 from __future__ import annotations
@@ -37,19 +41,19 @@ def strengths(board: Sequence[int]) -> np.ndarray:
 
 
 def percentiles_within(weights: np.ndarray, strength: np.ndarray) -> np.ndarray:
-    """Each holding's percentile (0 weakest, 1 strongest) in the range ``weights``, by strength.
+    """Each holding's percentile (0 weakest, 1 strongest) in the range ``weights``, by strength;
+    ``weights`` may hold one range per row (the last axis is the holdings').
 
     >>> percentiles_within(np.array([1.0, 1.0, 2.0, 0.0]), np.array([0.9, 0.1, 0.5, 0.3])).tolist()
     [0.875, 0.125, 0.5, 0.25]
     """
     order = np.argsort(strength, kind="stable")
-    sorted_weights = weights[order]
-    total = sorted_weights.sum()
-    if total <= 0:
-        return np.full(len(weights), 0.5)
-    middle = (np.cumsum(sorted_weights) - 0.5 * sorted_weights) / total
-    result = np.empty(len(weights))
-    result[order] = middle
+    sorted_weights = weights[..., order]
+    total = sorted_weights.sum(axis=-1, keepdims=True)
+    cumulative = np.cumsum(sorted_weights, axis=-1) - 0.5 * sorted_weights
+    middle = np.divide(cumulative, total, out=np.full_like(cumulative, 0.5), where=total > 0)
+    result = np.empty_like(middle)
+    result[..., order] = middle
     return result
 
 
@@ -64,13 +68,16 @@ def replay_range(
     seat: int,
     model: OpponentModel,
     on_decision: Callable[[Decision, np.ndarray], None] | None = None,
+    live: np.ndarray | None = None,
 ) -> np.ndarray:
-    """The range of the player in ``seat`` after its actions in ``history``.
+    """The range of the player in ``seat`` after its actions in ``history``: one row for each
+    row of ``live`` (the holdings each of our holes leaves possible), or the public range
+    (``live`` None).
 
     ``on_decision(decision, percentiles)``, when given, is called before each of the seat's
     actions with every holding's percentile in the range at that point.
     """
-    weights = opening_range(board)
+    weights = opening_range(board) if live is None else opening_range(board) * live
     for decision in seat_decisions(history, seat):
         street_board = board[: BOARD_CARDS[decision.street]]
         percentiles = percentiles_within(weights, strengths(street_board))

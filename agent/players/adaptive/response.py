@@ -16,9 +16,9 @@ chance and the chips of each way the hand can end) so that a tournament can pric
 by certainty equivalent.
 
 A responder values the actions for one hole pair (a decision) or for many at once (local
-best response reading the agent's policy for every holding): the opponent's range and its
-modelled responses are public, only our pot shares and the holdings our cards block differ
-from hole to hole, so each chance is an array with one entry per hole.
+best response reading the agent's policy for every holding): the opponent's range (read
+among the holdings each hole leaves, :mod:`.ranges`), our pot shares and the holdings our
+cards block differ from hole to hole, so each chance is an array with one entry per hole.
 """
 
 from __future__ import annotations
@@ -90,7 +90,8 @@ def candidate_actions(snapshot: Snapshot) -> list[Action]:
 class Responder:
     """Values actions at one decision against one modelled opponent and its range.
 
-    ``weights`` is the opponent's range by the public actions (our cards not taken out);
+    ``weights`` is the opponent's range by its actions (:mod:`.ranges`): one row for each of
+    our holes, read among the holdings that hole leaves (or one public row for all);
     ``shares`` our pot share against each holding (:mod:`.shares`), one row of 1,326 for
     each of our holes; ``live`` the matching rows of ``disjoint_holdings`` (by default the
     snapshot's hole: one row, and ``shares`` may then be a 1-D array).
@@ -120,12 +121,13 @@ class Responder:
 
     def mass(self, weights: np.ndarray) -> np.ndarray:
         """The weight of ``weights`` on the holdings each hole leaves possible."""
-        return self._live @ weights
+        return _row_dot(self._live, weights)
 
     def share(self, weights: np.ndarray) -> np.ndarray:
         """Each hole's equity against the range ``weights`` (0 where it blocks all of it)."""
         mass = self.mass(weights)
-        return np.divide(self._shares @ weights, mass, out=np.zeros_like(mass), where=mass > 0)
+        won = _row_dot(self._shares, weights)
+        return np.divide(won, mass, out=np.zeros_like(mass), where=mass > 0)
 
     def fraction(self, weights: np.ndarray) -> np.ndarray:
         """The share of the range, for each hole, that ``weights`` holds."""
@@ -220,3 +222,9 @@ class Responder:
         spots = [Situation(street, Facing.NONE) for street in streets]
         stays = float(np.prod([1.0 - self.model.frequencies(s)[Kind.FOLD] for s in spots]))
         return (1.0 - self.model.rationality(snapshot.street)) * (1.0 - stays)
+
+
+def _row_dot(rows: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Each row of ``rows`` times the weights: one vector for all rows, or a row of weights
+    for each."""
+    return rows @ weights if weights.ndim == 1 else np.einsum("hj,hj->h", rows, weights)
