@@ -20,7 +20,6 @@ File layout (``format`` = 1, read by ``agent.players.preflop_table``): per confi
 from __future__ import annotations
 
 import json
-import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ import numpy as np
 from agent.poker.rng import mix_seed
 from blueprint.nplayer.preflop import MAX_PLAYERS, PreflopConfig, solve_preflop
 from blueprint.nplayer.tree import DECISION
-from blueprint.pushfold_build import _floats, array_name, parse_players
+from blueprint.pushfold_build import array_name, grid_values, parse_players, save_table
 
 FORMAT = 1
 DEFAULT_STACKS = (20.0, 40.0, 100.0)
@@ -125,19 +124,10 @@ def main(seed: int, players_text: str, stacks_text: str, antes_text: str, scale:
     players = parse_players(players_text)
     if max(players) > MAX_PLAYERS:
         raise click.UsageError(f"--players: the preflop game has at most {MAX_PLAYERS} players")
-    stacks, antes = _floats(stacks_text), _floats(antes_text)
-    if min(antes) < 0 or min(s - 1.0 - a for s in stacks for a in antes) <= 0:
-        raise click.UsageError("every stack must exceed the big blind plus the ante")
+    stacks, antes = grid_values(stacks_text, antes_text)
     config = BuildConfig(players, stacks, antes, seed, scale, workers)
     start = time.perf_counter()
-    arrays = build_table(config)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
-    seconds = time.perf_counter() - start
-    peak = max(resource.getrusage(who).ru_maxrss for who in
-               (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024  # fmt: skip
-    click.echo(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {seconds:.0f} s "
-               f"with {workers} workers; peak memory of a process {peak:.0f} MB")  # fmt: skip
+    save_table(out, build_table(config), workers, start)
 
 
 if __name__ == "__main__":

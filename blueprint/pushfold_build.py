@@ -141,6 +141,26 @@ def _floats(text: str) -> tuple[float, ...]:
         raise click.BadParameter(f"{text!r} is not a comma-separated list of numbers") from None
 
 
+def grid_values(stacks_text: str, antes_text: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The stacks and antes (big blinds) of ``--stacks`` and ``--antes``, checked: every stack
+    must exceed the big blind plus the ante."""
+    stacks, antes = _floats(stacks_text), _floats(antes_text)
+    if min(antes) < 0 or min(s - 1.0 - a for s in stacks for a in antes) <= 0:
+        raise click.UsageError("every stack must exceed the big blind plus the ante")
+    return stacks, antes
+
+
+def save_table(out: Path, arrays: dict[str, np.ndarray], workers: int, start: float) -> None:
+    """Write a built table as compressed npz and report its size, time and peak memory."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
+    seconds = time.perf_counter() - start
+    peak = max(resource.getrusage(who).ru_maxrss for who in
+               (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024  # fmt: skip
+    click.echo(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {seconds:.0f} s "
+               f"with {workers} workers; peak memory of a process {peak:.0f} MB")  # fmt: skip
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole build.")
 @click.option("--players", "players_text", default="2-10", show_default=True)
@@ -160,20 +180,11 @@ def main(seed: int, players_text: str, stacks_text: str, antes_text: str, scale:
     """Solve push/fold with antes for a grid of tables and write one compressed npz."""
     if scale <= 0:
         raise click.UsageError("--scale must be positive")
-    stacks, antes = _floats(stacks_text), _floats(antes_text)
-    if min(antes) < 0 or min(s - 1.0 - a for s in stacks for a in antes) <= 0:
-        raise click.UsageError("every stack must exceed the big blind plus the ante")
+    stacks, antes = grid_values(stacks_text, antes_text)
     config = BuildConfig(parse_players(players_text), stacks, antes, seed, scale, resolution,
                          workers)  # fmt: skip
     start = time.perf_counter()
-    arrays = build_table(config)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
-    seconds = time.perf_counter() - start
-    peak = max(resource.getrusage(who).ru_maxrss for who in
-               (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024  # fmt: skip
-    click.echo(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB) in {seconds:.0f} s "
-               f"with {workers} workers; peak memory of a process {peak:.0f} MB")  # fmt: skip
+    save_table(out, build_table(config), workers, start)
 
 
 if __name__ == "__main__":
