@@ -16,6 +16,7 @@ from agent.players.player import (
     CFRV1_SIMULATIONS,
     DEFAULT_MULTIWAY,
     DEFAULT_PREFLOP_DEFENSE,
+    DEFAULT_PREFLOP_TABLE,
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
@@ -36,6 +37,7 @@ def setup_ai(
     multiway: str = DEFAULT_MULTIWAY,
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
     solve: str = DEFAULT_SOLVE,
+    preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
@@ -49,7 +51,9 @@ def setup_ai(
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
-    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``).
+    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``);
+    ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
+    deeper than push/fold (``agent.players.preflop_table``).
     """
     return CFRv1Player(
         blueprint,
@@ -62,6 +66,7 @@ def setup_ai(
         multiway=multiway,
         preflop_defense=preflop_defense,
         solve=solve,
+        preflop_table=preflop_table,
         rng=rng,
         seed=seed,
     )
