@@ -238,6 +238,8 @@ def load_preflop_table(source: bool | str | Path) -> PreflopTable | None:
     ``agent/data`` (a clear error when it has not been built), a path that file."""
     if source is False:
         return None
+    if not isinstance(source, (bool, str, Path)):
+        raise PreflopTableError(f"preflop_table={source!r}: expected true, false or a file")
     if source is not True:
         return PreflopTable.load(source)
     table = shipped_table()

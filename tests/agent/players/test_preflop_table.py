@@ -125,6 +125,8 @@ def test_a_missing_or_foreign_file_is_named(tmp_path):
     np.savez(foreign, x=np.zeros(3))
     with pytest.raises(PreflopTableError, match="format"):
         load_preflop_table(foreign)
+    with pytest.raises(PreflopTableError, match="expected true, false or a file"):
+        load_preflop_table(3)
 
 
 def test_the_player_plays_the_table_it_is_given(table_file):
