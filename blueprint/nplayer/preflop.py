@@ -126,7 +126,9 @@ def raise_targets(
     return targets
 
 
-def _after(config: PreflopConfig, state: BettingState, actor: int, action: int, to: float):
+def _after(
+    config: PreflopConfig, state: BettingState, actor: int, action: int, to: float
+) -> BettingState:
     """The state after ``actor`` folds (0), calls (1) or raises to ``to`` (street total)."""
     ante, cap = config.ante_bb, config.stack_bb - config.ante_bb
     to_act = state.to_act[1:]
