@@ -69,8 +69,8 @@ def _solve_one(task: tuple[int, float, float, int, int]) -> tuple[str, dict, flo
     tree, policy = solution.tree, solution.policy
     decisions = np.flatnonzero(tree.kind == DECISION)
     rows = np.stack([tree.infoset_rows(int(node)) for node in decisions])
-    kept = decisions[solution.visits[rows].sum(axis=1) >= MIN_VISITS * rows.shape[1]]
-    stored = np.stack([policy[tree.infoset_rows(int(node))] for node in kept])
+    reached = solution.visits[rows].sum(axis=1) >= MIN_VISITS * rows.shape[1]
+    kept, stored = decisions[reached], policy[rows[reached]]
     name = array_name(players, stack, ante)
     arrays = {
         name: np.round(stored * 255).astype(np.uint8),

@@ -44,7 +44,7 @@ from agent.boundary.snapshot import (
     legal_call,
     legal_raise,
 )
-from agent.players.short_stack import hand_start_stacks, preflop_order
+from agent.players.short_stack import hand_ante, hand_start_stacks, preflop_order
 from agent.poker.cards import hole_class_index
 from blueprint.nplayer.preflop import CALL_ACTION, FOLD_ACTION, PreflopConfig, preflop_tree
 from blueprint.nplayer.tree import DECISION, NPlayerTree
@@ -156,7 +156,8 @@ def table_policy(table: PreflopTable, snapshot: Snapshot) -> list[WeightedAction
     order = preflop_order(snapshot)
     if snapshot.seat not in order or len(order) not in table.players:
         return None
-    game = table.nearest(len(order), _depth_bb(snapshot, order), _ante_bb(snapshot))
+    ante_bb = hand_ante(snapshot.history) / snapshot.big_blind
+    game = table.nearest(len(order), _depth_bb(snapshot, order), ante_bb)
     if game is None:
         return None
     node = walk(game, snapshot.history, order, snapshot.big_blind)
@@ -225,12 +226,6 @@ def _depth_bb(snapshot: Snapshot, order: list[int]) -> float:
     start = hand_start_stacks(snapshot)
     others = [start[seat] for seat in order if seat != snapshot.seat]
     return min(start[snapshot.seat], max(others)) / snapshot.big_blind
-
-
-def _ante_bb(snapshot: Snapshot) -> float:
-    """The hand's ante in big blinds."""
-    antes = [r.amount for r in snapshot.history if r.kind == "ANTE"]
-    return max(antes, default=0) / snapshot.big_blind
 
 
 def load_preflop_table(source: bool | str | Path) -> PreflopTable | None:

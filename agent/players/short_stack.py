@@ -96,7 +96,7 @@ def read_spot(snapshot: Snapshot) -> PushFoldSpot | None:
         position=position,
         mask=mask,
         stack_bb=effective / snapshot.big_blind,
-        ante_bb=_ante(snapshot.history) / snapshot.big_blind,
+        ante_bb=hand_ante(snapshot.history) / snapshot.big_blind,
     )
 
 
@@ -115,7 +115,7 @@ def _limpers(voluntary: list[ActionRecord], order: list[int]) -> int:
     return sum(1 << order.index(r.seat) for r in voluntary if r.kind == "CALL" and r.seat in order)
 
 
-def _ante(history: tuple[ActionRecord, ...]) -> int:
+def hand_ante(history: tuple[ActionRecord, ...]) -> int:
     """The hand's ante (0 without antes)."""
     return max((record.amount for record in history if record.kind == "ANTE"), default=0)
 
