@@ -135,6 +135,10 @@ class CardAbstraction:
             return hole_index
         if len(board) != 3:
             raise ValueError(f"board {list(board)!r}: the {self.name} abstraction covers 0 or 3")
+        if set(hole) & set(board):
+            raise ValueError(
+                f"hole cards {list(hole)!r} share a card with the board {list(board)!r}"
+            )
         if self.by_class:
             from agent.abstraction import flop_buckets
 

@@ -309,11 +309,21 @@ class CFRPlayer(PolicyPlayer):
         branches: list[Branch],
         spot: Spot,
     ) -> tuple[list[str], dict[str, tuple[dict[Action, float], float]]]:
-        """Each hole's card label, and each label's blueprint mix and fallback weight."""
+        """Each hole's card label, and each label's blueprint mix and fallback weight.
+
+        A hole that holds a card of the flop cannot be dealt and has no bucket; it gets the
+        label of the first hole that can (its row is any row: ranges give it no weight).
+        """
         bp = self.blueprint
         round_index = int(snapshot.street)
         flop = snapshot.board[:3]
-        labels = [bp.cards.label(round_index, bp.cards.bucket(hole, flop)) for hole in holes]
+        live = [hole for hole in holes if not set(hole) & set(flop)]
+        if not live:
+            raise ValueError(f"every hole asked about holds a card of the flop {list(flop)!r}")
+        labels = [
+            bp.cards.label(round_index, bp.cards.bucket(hole if hole in live else live[0], flop))
+            for hole in holes
+        ]
         distinct = list(dict.fromkeys(labels))
         keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
         rows = bp.lookup_many(keys).reshape(len(distinct), len(branches))

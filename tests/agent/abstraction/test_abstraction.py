@@ -63,3 +63,16 @@ def test_bad_input_names_the_value() -> None:
         study.parse_label(0, "XYs")
     with pytest.raises(ValueError, match="0 or 3"):
         study.bucket(parse_cards(["Ah", "Kh"]), parse_cards(["2c", "3c", "4c", "5c"]))
+    with pytest.raises(ValueError, match="share a card with the board"):
+        study.bucket(parse_cards(["Ah", "Kh"]), parse_cards(["Ah", "3c", "4c"]))
+
+
+@pytest.mark.parametrize("name", ["study", "km500"])
+def test_every_hole_the_flop_leaves_has_a_bucket(name: str) -> None:
+    """Trips on the flop leave 1,176 holes; the k-means table knew them all (the player once
+    asked it for the holes holding a flop card too, and crashed on A-A-A)."""
+    cards = get_abstraction(name)
+    flop = parse_cards(["Ac", "Ah", "As"])
+    live = [(a, b) for a in range(52) for b in range(a + 1, 52) if not {a, b} & set(flop)]
+    buckets = [cards.bucket(hole, flop) for hole in live]
+    assert len(live) == 1176 and min(buckets) >= 0 and max(buckets) < cards.num_buckets[1]

@@ -22,14 +22,17 @@ from agent.boundary.snapshot import Snapshot, Street, is_legal
 from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
 from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
-from agent.players.player import CFRPlayer, CFRv1Player, CFRv2Player
+from agent.players.player import ALL_HOLES, CFRPlayer, CFRv1Player, CFRv2Player
+from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
 from blueprint.holdem import HoldemConfig
 
 
-def write_blueprint(path, rows: dict[str, dict[str, float]], spec: str = "study"):
+def write_blueprint(
+    path, rows: dict[str, dict[str, float]], spec: str = "study", abstraction: str = "study"
+):
     """A blueprint CSV + sidecar with the given rows (unlisted actions are unavailable)."""
-    config = HoldemConfig(actions=parse_actions(spec))
+    config = HoldemConfig(abstraction=abstraction, actions=parse_actions(spec))
     names = list(config.actions.names)
     frame = pd.DataFrame(
         [{"info_set": key, **{name: probs.get(name, np.nan) for name in names}}
@@ -104,6 +107,23 @@ def test_the_agent_raises_where_the_blueprint_raises_with_certainty(study_path):
     after_limp = capture([("call", 10)])  # the big blind's option
     # PyPokerEngine's minimum raise-to after a limp is still BB + SB = 15
     assert policy_of(player, after_limp, ["SQ", "HQ"]) == [("raise", 15, 1.0)]
+
+
+def test_a_bucketed_blueprint_reads_every_hole_on_a_flop_of_trips(tmp_path):
+    """Our range on A-A-A asks the k-means flop table about all 1,326 holes; the ones that
+    hold a flop card cannot be dealt, and once crashed the lookup (two turn decisions in
+    60,000 hands fell back to check/fold)."""
+    path = write_blueprint(
+        tmp_path / "km.csv", {"AA": {"fold": 0.0, "call": 1.0}}, "sizes", "km500"
+    )
+    player = CFRv2Player(path, seed=0)
+    valid_actions, round_state, uuid = capture([("call", 10), ("call", 10)])
+    player.uuid = uuid
+    flop = player.snapshot(valid_actions, ["S2", "D7"], round_state)
+    trips = replace(flop, board=tuple(parse_cards(["Ac", "Ah", "As"])))
+    table = player.policy_table(trips, ALL_HOLES)
+    assert len(table) == 1326
+    assert all(math.isclose(sum(p for _, _, p in row), 1.0) for row in table)
 
 
 def test_flop_key_uses_the_trainers_label(study_path):
