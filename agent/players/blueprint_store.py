@@ -45,6 +45,12 @@ from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
 from agent.poker.rng import GOLDEN, scramble_words
 
 DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
+SIZES_NAME = "blueprint_sizes.csv.gz"
+SIZES_COMMAND = (
+    "blueprint train --abstraction km500 --actions sizes --algorithm external"
+    " --iterations 300000000 --min-reach 0 --seed 1 --workers 2 --out sizes-raw.csv.gz"
+    f" && blueprint clean sizes-raw.csv.gz data/{SIZES_NAME}"
+)
 REGENERATE = (
     "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
     " data/blueprint.csv.gz` (the exact command is in the README), or pass another file"
@@ -124,9 +130,31 @@ _CACHE: dict[tuple[str, int, int], Blueprint] = {}
 _LOCK = threading.Lock()
 
 
+def sizes_blueprint_path() -> Path:
+    """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets), built into
+    ``agent.data`` by :data:`SIZES_COMMAND` (too large to ship beside the study's)."""
+    path = Path(str(importlib.resources.files("agent.data") / SIZES_NAME))
+    if not path.is_file():
+        raise BlueprintError(
+            f"the pot-relative blueprint is not shipped; build it once with `{SIZES_COMMAND}`"
+            " (about 27 minutes and 0.5 GB on 2 cores), or pass a file with blueprint=PATH"
+        )
+    return path
+
+
+def resolve_blueprint_path(path: str | Path | None) -> Path:
+    """A file for ``path``: the shipped min-raise blueprint for ``None`` or ``"study"``, the
+    built pot-relative one for ``"sizes"``, else the path itself."""
+    if path is None or str(path) == "study":
+        return default_blueprint_path()
+    if str(path) == "sizes":
+        return sizes_blueprint_path()
+    return Path(path)
+
+
 def load_blueprint(path: str | Path | None = None) -> Blueprint:
-    """The blueprint at ``path`` (the shipped one by default), loaded once per process."""
-    path = Path(path) if path is not None else default_blueprint_path()
+    """The blueprint at ``path`` (see :func:`resolve_blueprint_path`), loaded once per process."""
+    path = resolve_blueprint_path(path)
     if not path.is_file():
         raise BlueprintError(f"blueprint file {str(path)!r} does not exist: {REGENERATE}")
     status = path.stat()

@@ -255,6 +255,17 @@ def test_store_round_trip_and_lookup(study_path):
     assert blueprint.probabilities[rows[2]].tolist() == [0.0, 0.0, 1.0]
 
 
+def test_named_blueprints(monkeypatch, tmp_path):
+    """ "study" is the shipped min-raise blueprint; "sizes" is built by one command, and
+    until it is, asking for it names that command."""
+    assert store.resolve_blueprint_path("study") == store.default_blueprint_path()
+    assert store.resolve_blueprint_path(None) == store.default_blueprint_path()
+    assert store.resolve_blueprint_path(tmp_path / "x.csv") == tmp_path / "x.csv"
+    monkeypatch.setattr(store, "SIZES_NAME", "not_built_here.csv.gz")
+    with pytest.raises(BlueprintError, match="--abstraction km500 --actions sizes"):
+        CFRv2Player("sizes")
+
+
 def test_store_matches_the_trainers_reader_on_random_rows(tmp_path):
     rng = np.random.default_rng(4)
     cards = rng.choice(list("AKQJT98"), (300, 3))
