@@ -261,3 +261,17 @@ def test_options_out_of_range_are_refused_by_name():
     ]:
         with pytest.raises(ValueError, match=name):
             AdaptivePlayer(seed=0, **options)
+
+
+def test_preflop_defence_by_the_price_is_the_adaptive_default():
+    """Before any data, a 100 BB shove is called with A-T by the price (cfrv2 folds it by MDF)
+    and a 3x open with 9-6 offsuit."""
+    fresh = AdaptivePlayer(seed=0)
+    assert fresh.preflop_defense == "odds"
+    shove = make_decision(["Ah", "Tc"], to_call=990, paid=10, pot=1010, stack=990)
+    opened = make_decision(["9c", "6d"], to_call=20, paid=10, pot=40, stack=990)
+    assert [name for name, _, _ in fresh.action_probabilities(*shove)] == ["call"]
+    assert [name for name, _, _ in fresh.action_probabilities(*opened)] == ["call"]
+    assert (
+        AdaptivePlayer(seed=0, preflop_defense="mdf").action_probabilities(*shove)[0][0] == "fold"
+    )
