@@ -318,12 +318,14 @@ class CFRPlayer(PolicyPlayer):
         bp = self.blueprint
         round_index = int(snapshot.street)
         flop = snapshot.board[:3]
-        live = [hole for hole in holes if not set(hole) & set(flop)]
-        if not live:
+        flop_cards = set(flop)
+        dealt = [not flop_cards.intersection(hole) for hole in holes]
+        if not any(dealt):
             raise ValueError(f"every hole asked about holds a card of the flop {list(flop)!r}")
+        stand_in = holes[dealt.index(True)]
         labels = [
-            bp.cards.label(round_index, bp.cards.bucket(hole if hole in live else live[0], flop))
-            for hole in holes
+            bp.cards.label(round_index, bp.cards.bucket(hole if ok else stand_in, flop))
+            for hole, ok in zip(holes, dealt, strict=True)
         ]
         distinct = list(dict.fromkeys(labels))
         keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
