@@ -222,8 +222,11 @@ class AdaptivePlayer(CFRv2Player):
 
     def exploits(self, snapshot: Snapshot) -> bool:
         """True where the player may leave cfrv2's play: heads-up in the hand, with a model
-        of the opponent."""
+        of the opponent, and a budget of 0 or more (every deviation risks 0 chips or more,
+        so a negative budget rejects them all: the shortcut keeps the answers)."""
         if not self.exploit or snapshot.opponents != 1 or not self._seat_uuids:
+            return False
+        if self.budget(snapshot.big_blind) < 0:
             return False
         return self._seat_uuids[self.opponent_of(snapshot)] in self.models
 

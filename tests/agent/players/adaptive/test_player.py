@@ -222,6 +222,21 @@ def test_its_policy_for_every_holding_at_once_is_its_policy_for_each(board):
     assert player.deviations > deviations  # the best response was compared, not only cfrv2
 
 
+def test_once_its_budget_is_spent_it_plays_cfrv2_as_the_full_computation_would():
+    """A negative budget skips the best response (local best response reads the agent fast
+    once it is losing); the full computation rejects every deviation there too."""
+    player = AdaptivePlayer(seed=0)
+    player.models["p1"] = station_model()
+    snapshot = player.snapshot(*make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h"], pot=100))
+    holes = [(int(a), int(b)) for a, b in HOLDING_CARDS[::97]]
+    holes = [hole for hole in holes if not set(hole) & set(snapshot.board)]
+    base = player.policy_table(snapshot, holes)
+    assert player.learned_policy_table(snapshot, holes) != base  # it deviates with a budget
+    player.won = -int(player.allowance * snapshot.big_blind) - 1
+    assert player.learned_policy_table(snapshot, holes) == base
+    assert player.best_responses(snapshot, holes, base) == [None] * len(holes)
+
+
 def test_with_two_opponents_it_reads_the_bettors_range():
     """Three-handed, a pot bet on the river: cfrv2 prices jacks against random hands (0.39,
     a call), the adaptive agent against the bettor's range under a sound player's prior (a
