@@ -38,6 +38,7 @@ def setup_ai(
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
     solve: str = DEFAULT_SOLVE,
     preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
+    preflop_opponents: int | str = "auto",
     rng: np.random.Generator | None = None,
     seed: int | None = None,
 ) -> CFRv1Player:
@@ -53,7 +54,9 @@ def setup_ai(
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
     river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``);
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
-    deeper than push/fold (``agent.players.preflop_table``).
+    deeper than push/fold (``agent.players.preflop_table``);
+    ``preflop_opponents=9`` prices preflop multiway hands against every opponent (``"auto"``,
+    the default: one in a cash game, all in a tournament).
     """
     return CFRv1Player(
         blueprint,
@@ -67,6 +70,7 @@ def setup_ai(
         preflop_defense=preflop_defense,
         solve=solve,
         preflop_table=preflop_table,
+        preflop_opponents=preflop_opponents,
         rng=rng,
         seed=seed,
     )

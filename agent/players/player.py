@@ -65,7 +65,7 @@ import numpy as np
 
 from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
 from agent.abstraction.pushfold_table import PushFoldTable, shipped_table
-from agent.boundary.equity_share import share_level
+from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS, share_level
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
 from agent.boundary.threshold_law import binomial_tails, level_cutoffs
@@ -172,6 +172,9 @@ class CFRPlayer(PolicyPlayer):
     sound player's model (``"ranges"``, :mod:`agent.poker.multiway_equity`; the adaptive
     agent reads them with what it has learned), or on the study's thresholds raised to the
     number of opponents (``"study"``, earlier);
+    ``preflop_opponents``: the share rule prices a preflop hand against at most this many
+    opponents; ``"auto"`` (the default): 1 in a cash game (one hand a game), all of them (9)
+    in a tournament (:mod:`agent.boundary.equity_share`);
     ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint
     does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
     holdings whose pot share covers the call's price (``"odds"``);
@@ -204,6 +207,7 @@ class CFRPlayer(PolicyPlayer):
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
+        preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -219,6 +223,15 @@ class CFRPlayer(PolicyPlayer):
         if multiway not in MULTIWAY_RULES:
             raise ValueError(f"multiway={multiway!r}: expected one of {', '.join(MULTIWAY_RULES)}")
         self.multiway = multiway
+        self.preflop_opponents_choice = preflop_opponents
+        self.preflop_opponents = CASH_PREFLOP_OPPONENTS  # "auto": set by each game's start
+        if preflop_opponents != "auto":
+            valid = isinstance(preflop_opponents, int) and 1 <= preflop_opponents <= ALL_OPPONENTS
+            if not valid:
+                raise ValueError(
+                    f"preflop_opponents={preflop_opponents!r}: expected auto or 1 to 9"
+                )
+            self.preflop_opponents = preflop_opponents
         if preflop_defense not in PREFLOP_DEFENSES:
             choices = ", ".join(PREFLOP_DEFENSES)
             raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
@@ -463,10 +476,9 @@ class CFRPlayer(PolicyPlayer):
         if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
             return self.defense_policy(snapshot)
         if opponents > 1 and self.multiway != "study":
-            rate = self.multiway_win_rate(snapshot)
-            level = share_level(
-                rate, opponents=opponents, to_call=snapshot.to_call, pot=snapshot.pot
-            )
+            priced = self.priced_opponents(snapshot)
+            rate = self.multiway_win_rate(snapshot, priced)
+            level = share_level(rate, opponents=priced, to_call=snapshot.to_call, pot=snapshot.pot)
             return certain(self.level_action(level, snapshot))
         exact = self.exact_win_rate(snapshot) if opponents == 1 else None
         if exact is None:
@@ -479,11 +491,20 @@ class CFRPlayer(PolicyPlayer):
         rate = self.sampled_win_rate(snapshot)
         return threshold_level(rate, snapshot.street, opponents, self.thresholds)
 
-    def multiway_win_rate(self, snapshot: Snapshot) -> float:
+    def priced_opponents(self, snapshot: Snapshot) -> int:
+        """The opponents the share rule prices a hand against: everyone in the hand, but
+        preflop with ``multiway="share"`` at most ``preflop_opponents``
+        (:mod:`agent.boundary.equity_share`)."""
+        if snapshot.street == Street.PREFLOP and self.multiway == "share":
+            return min(snapshot.opponents, self.preflop_opponents)
+        return snapshot.opponents
+
+    def multiway_win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
         """The win rate the multiway share rule acts on: against the opponents' ranges with
-        ``multiway="ranges"`` (where their models leave each a holding), else random hands."""
+        ``multiway="ranges"`` (where their models leave each a holding), else ``opponents``
+        random hands (by default, one for each opponent in the hand)."""
         ranged = self.ranged_win_rate(snapshot) if self.multiway == "ranges" else None
-        return self.sampled_win_rate(snapshot) if ranged is None else ranged
+        return self.sampled_win_rate(snapshot, opponents) if ranged is None else ranged
 
     def ranged_win_rate(self, snapshot: Snapshot) -> float | None:
         """The win rate against each opponent's range, read from its actions in the hand under
@@ -504,12 +525,14 @@ class CFRPlayer(PolicyPlayer):
             return None
         return win_rate(estimate)
 
-    def sampled_win_rate(self, snapshot: Snapshot) -> float:
-        """The win rate against the opponents in the hand, from ``simulations`` deals."""
+    def sampled_win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
+        """The win rate against ``opponents`` random hands (by default, the opponents in the
+        hand), from ``simulations`` deals."""
+        count = snapshot.opponents if opponents is None else opponents
         estimate = equity(
             snapshot.hole,
             snapshot.board,
-            opponents=min(max(1, snapshot.opponents), 22),
+            opponents=min(max(1, count), 22),
             simulations=self.simulations,
             rng=self.rng,
         )
@@ -692,6 +715,14 @@ class CFRPlayer(PolicyPlayer):
 
     # -- the engine's entry point ----------------------------------------------------------
 
+    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
+        """With ``preflop_opponents="auto"``: price preflop multiway hands against one
+        opponent in a cash game, against all in a tournament (stacks carried over)."""
+        super().receive_game_start_message(game_info)
+        if self.preflop_opponents_choice == "auto":
+            tournament = stacks_carry_over(game_info)
+            self.preflop_opponents = ALL_OPPONENTS if tournament else CASH_PREFLOP_OPPONENTS
+
     def declare_action(
         self,
         valid_actions: Sequence[Mapping[str, Any]],
@@ -745,3 +776,11 @@ class CFRv2Player(CFRPlayer):
     """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
 
     default_simulations = CFRV2_SIMULATIONS
+
+
+def stacks_carry_over(game_info: Mapping[str, Any]) -> bool:
+    """True for a PyPokerEngine game of more than one hand from a starting stack: a
+    tournament, where a bust ends the game; False for one hand a game (a cash game)."""
+    rule = game_info.get("rule", {})
+    stack, hands = rule.get("initial_stack"), rule.get("max_round")
+    return isinstance(hands, int) and hands > 1 and isinstance(stack, int) and stack > 0

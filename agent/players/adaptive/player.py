@@ -72,6 +72,7 @@ from agent.players.player import (
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
     CFRv2Player,
+    stacks_carry_over,
 )
 from agent.poker.cards import parse_cards
 
@@ -143,6 +144,7 @@ class AdaptivePlayer(CFRv2Player):
         preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
+        preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
@@ -158,6 +160,7 @@ class AdaptivePlayer(CFRv2Player):
             preflop_defense=preflop_defense,
             solve=solve,
             preflop_table=preflop_table,
+            preflop_opponents=preflop_opponents,
             rng=rng,
             seed=seed,
         )
@@ -336,9 +339,8 @@ class AdaptivePlayer(CFRv2Player):
         """A game of more than one hand carries the stacks over: a tournament, where the
         deviations are valued by certainty equivalent (:mod:`.risk`); one hand: by the mean."""
         super().receive_game_start_message(game_info)
-        rule = game_info.get("rule", {})
-        stack, hands = rule.get("initial_stack"), rule.get("max_round")
-        tournament = isinstance(hands, int) and hands > 1 and isinstance(stack, int) and stack > 0
+        stack = game_info.get("rule", {}).get("initial_stack")
+        tournament = stacks_carry_over(game_info)
         self.aversion = self.risk / stack if tournament else 0.0
         self.timid_aversion = self.timid_risk / stack if tournament else 0.0
         if self.multiway_choice == "auto":

@@ -32,11 +32,54 @@ def test_weak_hands_fold_to_a_raise_into_five_opponents(players, hole):
     assert actions(players["study"], hole, **spot) == {"raise"}  # the study's 0.20 ** 5 rule
 
 
-def test_aces_raise_the_pot_into_five_opponents(players):
-    [(name, amount, _)] = players["share"].action_probabilities(
+def test_aces_raise_the_pot_into_five_opponents_in_a_tournament():
+    player = CFRv2Player(simulations=4000, seed=0)
+    player.receive_game_start_message(game_start(max_round=300))
+    [(name, amount, _)] = player.action_probabilities(
         *make_decision(["As", "Ad"], to_call=10, paid=0, pot=15, players=6)
     )
     assert name == "raise" and amount >= 10 + 25  # at least the call plus the pot after it
+
+
+def game_start(max_round: int) -> dict:
+    rule = {"initial_stack": 1000, "max_round": max_round, "small_blind_amount": 5, "ante": 0}
+    return {"player_num": 6, "rule": rule}
+
+
+@pytest.mark.parametrize(("max_round", "priced"), [(1, 1), (300, 9)])
+def test_preflop_it_prices_against_one_opponent_in_a_cash_game_and_all_in_a_tournament(
+    max_round, priced
+):
+    player = CFRv2Player(simulations=4000, seed=0)
+    player.receive_game_start_message(game_start(max_round))
+    assert player.preflop_opponents == priced
+    preflop = player.snapshot(*make_decision(["Ah", "5d"], to_call=10, pot=15, players=6))
+    flop = player.snapshot(*make_decision(["Ah", "5d"], ["2c", "7d", "9s"], pot=60, players=6))
+    assert player.priced_opponents(preflop) == min(5, priced)
+    assert player.priced_opponents(flop) == 5  # after the flop, everyone still in the hand
+
+
+@pytest.mark.parametrize(
+    ("preflop_opponents", "expected"),
+    [
+        (1, {"Ah 5d": ("call", 10), "Qs 9d": ("call", 10), "As Ad": ("raise", 22)}),
+        (9, {"Ah 5d": ("fold", 0), "Qs 9d": ("fold", 0), "As Ad": ("raise", 35)}),
+    ],
+)
+def test_first_in_at_six_players_by_the_opponents_it_prices_against(preflop_opponents, expected):
+    """Win rates A5o 0.60, Q9o 0.57, AA 0.85 against one hand: 1.19, 1.14 and 1.71 fair
+    shares (limp, limp, half-pot raise: 10 to call plus 12 of the 25-chip pot); against five,
+    A5o and Q9o win 0.20 and 0.21, below the price of 0.4."""
+    player = CFRv2Player(simulations=4000, seed=0, preflop_opponents=preflop_opponents)
+    for hole, action in expected.items():
+        decision = make_decision(hole.split(), to_call=10, pot=15, players=6)
+        [(name, amount, probability)] = player.action_probabilities(*decision)
+        assert (name, amount, probability) == (*action, 1.0)
+
+
+def test_bad_preflop_opponents_are_named():
+    with pytest.raises(ValueError, match="preflop_opponents=0"):
+        CFRv2Player(preflop_opponents=0)
 
 
 def test_a_free_check_is_never_a_fold(players):
