@@ -27,7 +27,7 @@ holds only the blinds and most of a table folds before the flop: priced against 
 hands, cfrv2 folded 88% of its hands in the six-player ring game of the baseline field and
 won +13.54 sb/h; against one, it plays the top half of its hands and wins +23.11 (README,
 ring games). In a tournament (stacks carried over) it prices against everyone: the wider
-play busted it sooner there (mean place 2.75 against 2.22 in the six-player field).
+play busted it sooner there (mean place 2.75 against 2.21 in the six-player field).
 
 >>> share_level(0.45, opponents=3, to_call=0, pot=60)  # 1.8 shares: half-pot bet
 <Level.MIN_RAISE: 2>
