@@ -223,15 +223,13 @@ class CFRPlayer(PolicyPlayer):
         if multiway not in MULTIWAY_RULES:
             raise ValueError(f"multiway={multiway!r}: expected one of {', '.join(MULTIWAY_RULES)}")
         self.multiway = multiway
-        self.preflop_opponents_choice = preflop_opponents
-        self.preflop_opponents = CASH_PREFLOP_OPPONENTS  # "auto": set by each game's start
         if preflop_opponents != "auto":
             valid = isinstance(preflop_opponents, int) and 1 <= preflop_opponents <= ALL_OPPONENTS
             if not valid:
-                raise ValueError(
-                    f"preflop_opponents={preflop_opponents!r}: expected auto or 1 to 9"
-                )
-            self.preflop_opponents = preflop_opponents
+                expected = f"expected auto or 1 to {ALL_OPPONENTS}"
+                raise ValueError(f"preflop_opponents={preflop_opponents!r}: {expected}")
+        self.preflop_opponents_choice = preflop_opponents
+        self.tournament = False  # stacks carried over: set by each game's start
         if preflop_defense not in PREFLOP_DEFENSES:
             choices = ", ".join(PREFLOP_DEFENSES)
             raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
@@ -491,6 +489,14 @@ class CFRPlayer(PolicyPlayer):
         rate = self.sampled_win_rate(snapshot)
         return threshold_level(rate, snapshot.street, opponents, self.thresholds)
 
+    @property
+    def preflop_opponents(self) -> int:
+        """The most opponents a preflop hand is priced against: the option, or with
+        ``"auto"`` one in a cash game and all in a tournament."""
+        if self.preflop_opponents_choice != "auto":
+            return self.preflop_opponents_choice
+        return ALL_OPPONENTS if self.tournament else CASH_PREFLOP_OPPONENTS
+
     def priced_opponents(self, snapshot: Snapshot) -> int:
         """The opponents the share rule prices a hand against: everyone in the hand, but
         preflop with ``multiway="share"`` at most ``preflop_opponents``
@@ -716,12 +722,10 @@ class CFRPlayer(PolicyPlayer):
     # -- the engine's entry point ----------------------------------------------------------
 
     def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
-        """With ``preflop_opponents="auto"``: price preflop multiway hands against one
-        opponent in a cash game, against all in a tournament (stacks carried over)."""
+        """Note whether the game carries the stacks over (a tournament): the ``"auto"``
+        settings depend on it."""
         super().receive_game_start_message(game_info)
-        if self.preflop_opponents_choice == "auto":
-            tournament = stacks_carry_over(game_info)
-            self.preflop_opponents = ALL_OPPONENTS if tournament else CASH_PREFLOP_OPPONENTS
+        self.tournament = stacks_carry_over(game_info)
 
     def declare_action(
         self,

@@ -72,7 +72,6 @@ from agent.players.player import (
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
     CFRv2Player,
-    stacks_carry_over,
 )
 from agent.poker.cards import parse_cards
 
@@ -340,11 +339,10 @@ class AdaptivePlayer(CFRv2Player):
         deviations are valued by certainty equivalent (:mod:`.risk`); one hand: by the mean."""
         super().receive_game_start_message(game_info)
         stack = game_info.get("rule", {}).get("initial_stack")
-        tournament = stacks_carry_over(game_info)
-        self.aversion = self.risk / stack if tournament else 0.0
-        self.timid_aversion = self.timid_risk / stack if tournament else 0.0
+        self.aversion = self.risk / stack if self.tournament else 0.0
+        self.timid_aversion = self.timid_risk / stack if self.tournament else 0.0
         if self.multiway_choice == "auto":
-            self.multiway = "ranges" if tournament else "share"
+            self.multiway = "ranges" if self.tournament else "share"
 
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
