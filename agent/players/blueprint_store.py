@@ -31,8 +31,11 @@ import ctypes.util
 import gzip
 import importlib.resources
 import io
+import lzma
+import queue
 import threading
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,16 +47,16 @@ from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
 from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
 from agent.poker.rng import GOLDEN, scramble_words
 
-DEFAULT_NAMES = ("blueprint.csv.gz", "blueprint.csv")
-SIZES_NAME = "blueprint_sizes.csv.gz"
+DEFAULT_NAMES = ("blueprint.csv.xz", "blueprint.csv.gz", "blueprint.csv")
+SIZES_NAMES = ("blueprint_sizes.csv.xz", "blueprint_sizes.csv.gz")  # shipped, or rebuilt
 SIZES_COMMAND = (
     "blueprint train --abstraction km500 --actions sizes --algorithm external"
     " --iterations 300000000 --min-reach 0 --seed 1 --workers 2 --out sizes-raw.csv.gz"
-    f" && blueprint clean sizes-raw.csv.gz data/{SIZES_NAME}"
+    f" && blueprint clean sizes-raw.csv.gz data/{SIZES_NAMES[0]}"
 )
 REGENERATE = (
     "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
-    " data/blueprint.csv.gz` (the exact command is in the README), or pass another file"
+    " data/blueprint.csv.xz` (the exact command is in the README), or pass another file"
     " with blueprint=PATH"
 )
 
@@ -131,15 +134,18 @@ _LOCK = threading.Lock()
 
 
 def sizes_blueprint_path() -> Path:
-    """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets), built into
-    ``agent.data`` by :data:`SIZES_COMMAND` (too large to ship beside the study's)."""
-    path = Path(str(importlib.resources.files("agent.data") / SIZES_NAME))
-    if not path.is_file():
-        raise BlueprintError(
-            f"the pot-relative blueprint is not shipped; build it once with `{SIZES_COMMAND}`"
-            " (about 27 minutes and 0.5 GB on 2 cores), or pass a file with blueprint=PATH"
-        )
-    return path
+    """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets), shipped in
+    ``agent.data`` as xz (a copy rebuilt by :data:`SIZES_COMMAND` may be gzip)."""
+    folder = importlib.resources.files("agent.data")
+    for name in SIZES_NAMES:
+        path = Path(str(folder / name))
+        if path.is_file():
+            return path
+    raise BlueprintError(
+        f"the pot-relative blueprint is missing from {str(folder)!r}; rebuild it with"
+        f" `{SIZES_COMMAND}` (about 27 minutes and 0.5 GB on 2 cores), or pass a file with"
+        " blueprint=PATH"
+    )
 
 
 def resolve_blueprint_path(path: str | Path | None) -> Path:
@@ -230,12 +236,42 @@ def _release_free_memory() -> None:
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
 
 
-BLOCK_BYTES = 1 << 24
+BLOCK_BYTES = 1 << 23
+_DONE = object()
+
+
+def _prefetched(blocks: Iterator[bytes]) -> Iterator[bytes]:
+    """``blocks``, decompressed one block ahead on a thread while the caller parses the last
+    (both release the GIL, so the xz-compressed blueprint reads about as fast as gzip)."""
+    ahead: queue.Queue = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def produce() -> None:
+        try:
+            for block in blocks:
+                ahead.put(block)
+                if stop.is_set():
+                    return
+            ahead.put(_DONE)
+        except BaseException as error:  # handed to the caller, raised there
+            ahead.put(error)
+
+    threading.Thread(target=produce, daemon=True).start()
+    try:
+        while (item := ahead.get()) is not _DONE:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:  # the caller stopped early (a bad row): let the thread finish its last put
+        stop.set()
+        with contextlib.suppress(queue.Empty):
+            ahead.get_nowait()
 
 
 def _blocks(path: Path, names: list[str]):
     """The data lines of the file in blocks of whole lines (bytes), after checking the header."""
-    opener = gzip.open if path.name.endswith(".gz") else open
+    openers = {".gz": gzip.open, ".xz": lzma.open}
+    opener = openers.get(path.suffix, open)
     try:
         with opener(path, "rb") as handle:
             header = handle.readline().decode(errors="replace").strip().split(",")
@@ -253,7 +289,7 @@ def _blocks(path: Path, names: list[str]):
                     yield block[:cut]
             if carry.strip():
                 yield carry + b"\n"
-    except (OSError, EOFError, zlib.error) as error:
+    except (OSError, EOFError, zlib.error, lzma.LZMAError) as error:
         raise BlueprintError(
             f"blueprint file {str(path)!r} cannot be read: {error}: {REGENERATE}"
         ) from None
@@ -262,7 +298,7 @@ def _blocks(path: Path, names: list[str]):
 def _read_rows(path: Path, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Key hashes ``uint64[rows]`` and probabilities ``float32[rows, actions]`` in file order."""
     hashes, probabilities, done = [], [], 0
-    for block in _blocks(path, names):
+    for block in _prefetched(_blocks(path, names)):
         buffer = np.frombuffer(block, dtype=np.uint8)
         ends = np.flatnonzero(buffer == ord("\n"))
         starts = np.concatenate(([0], ends[:-1] + 1))

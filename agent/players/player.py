@@ -149,8 +149,8 @@ OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our 
 class CFRPlayer(PolicyPlayer):
     """The blueprint preflop and on the flop heads-up, the threshold rule everywhere else.
 
-    ``blueprint``: a path to a strategy CSV (the shipped min-raise ``data/blueprint.csv.gz``
-    by default, also named ``"study"``; ``"sizes"``: the pot-relative one, once built) or a
+    ``blueprint``: a path to a strategy CSV (the shipped min-raise ``data/blueprint.csv.xz``
+    by default, also named ``"study"``; ``"sizes"``: the shipped pot-relative one) or a
     loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
     Carlo win-rate estimate; ``sizing``: the threshold rule's raise sizes, ``"pot"`` (half
     the pot and the pot, on the real pot; the default) or ``"study"`` (the minimum raise and

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import lzma
 import math
 from collections import Counter
 from dataclasses import replace
@@ -15,7 +16,7 @@ from pypokerengine.api.game import setup_config, start_poker
 
 import agent.players.blueprint_store as store
 from agent.abstraction.betting import parse_actions
-from agent.abstraction.strategy_file import write_strategy
+from agent.abstraction.strategy_file import load_strategy, write_strategy
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street, is_legal
@@ -256,12 +257,13 @@ def test_store_round_trip_and_lookup(study_path):
 
 
 def test_named_blueprints(monkeypatch, tmp_path):
-    """ "study" is the shipped min-raise blueprint; "sizes" is built by one command, and
-    until it is, asking for it names that command."""
+    """ "study" is the shipped min-raise blueprint, "sizes" the shipped pot-relative one;
+    where an installation lacks it, asking for it names the command that rebuilds it."""
     assert store.resolve_blueprint_path("study") == store.default_blueprint_path()
     assert store.resolve_blueprint_path(None) == store.default_blueprint_path()
     assert store.resolve_blueprint_path(tmp_path / "x.csv") == tmp_path / "x.csv"
-    monkeypatch.setattr(store, "SIZES_NAME", "not_built_here.csv.gz")
+    assert store.resolve_blueprint_path("sizes").name == "blueprint_sizes.csv.xz"
+    monkeypatch.setattr(store, "SIZES_NAMES", ("not_built_here.csv.gz",))
     with pytest.raises(BlueprintError, match="--abstraction km500 --actions sizes"):
         CFRv2Player("sizes")
 
@@ -313,6 +315,45 @@ def test_corrupt_files_are_reported_with_the_file_name(tmp_path, study_path):
     wrong_columns.with_name("cols.json").write_text(json.dumps({**meta, "rows": 1}))
     with pytest.raises(BlueprintError, match=r"cols.csv.*columns"):
         read_blueprint(wrong_columns)
+
+
+def test_xz_files_read_as_their_gzip_twins_and_a_broken_one_is_named(tmp_path, study_path):
+    mixed = {"fold": 0.25, "call": 0.5, "raise_min": 0.25}
+    rows = {f"{a}{b}o": mixed for a in "AKQ" for b in "JT9"} | STUDY_ROWS
+    gz = read_blueprint(write_blueprint(tmp_path / "twin.csv.gz", rows))
+    xz_path = write_blueprint(tmp_path / "twin.csv.xz", rows)
+    assert xz_path.read_bytes()[:6] == b"\xfd7zXZ\x00"  # really xz
+    xz = read_blueprint(xz_path)
+    assert xz.hashes.tolist() == gz.hashes.tolist()
+    assert np.array_equal(xz.probabilities, gz.probabilities)
+    assert load_strategy(xz_path).frame.equals(load_strategy(tmp_path / "twin.csv.gz").frame)
+    broken = tmp_path / "cut.csv.xz"
+    broken.write_bytes(xz_path.read_bytes()[:40])  # truncated mid-stream
+    broken.with_name("cut.json").write_text(xz_path.with_name("twin.json").read_text())
+    with pytest.raises(BlueprintError, match=r"cut.csv.xz.*cannot be read"):
+        read_blueprint(broken)
+
+
+def test_a_bad_row_late_in_a_large_file_is_reported_while_reading_ahead(tmp_path, study_path):
+    """Blocks are decompressed on a thread ahead of the parser: an error in any block (here
+    the third of 1 MB blocks) stops the read with the row's number."""
+    header = b"info_set,fold,call,raise_min\n"
+    good = b"".join(b"K%07d,0.5,0.5,0.0\n" % i for i in range(150_000))
+    path = tmp_path / "late.csv.xz"
+    path.write_bytes(lzma.compress(header + good + b"BAD,0.9,0.9,0.9\n"))
+    meta = json.loads(study_path.with_name("study.json").read_text())
+    path.with_name("late.json").write_text(json.dumps({**meta, "rows": 150_001}))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "BLOCK_BYTES", 1 << 20)
+        with pytest.raises(BlueprintError, match="data row 150001 is not a distribution"):
+            read_blueprint(path)
+
+
+def test_the_shipped_pot_relative_blueprint_loads_by_name():
+    sizes = load_blueprint("sizes")
+    assert sizes.actions.names == ("fold", "call", "raise_half", "raise_pot", "raise_allin")
+    assert sizes.rows == sizes.meta["rows"] == 653_178
+    assert np.allclose(sizes.probabilities.sum(axis=1), 1.0, atol=5 * 1e-3)
 
 
 def test_same_seed_same_actions_whatever_the_global_generators(study_path):
