@@ -110,6 +110,23 @@ def test_the_solving_agent_is_legal_heads_up(solve):
     assert solves > 0  # the solver really played its streets
 
 
+def test_the_shipped_pot_relative_blueprint_is_legal_heads_up_at_any_depth():
+    """``blueprint=sizes`` prices half-pot, pot and all-in raises on the real stacks, from 1 to
+    300 big blinds; against a bot that raises any amount, and against itself."""
+    decisions = 0
+    for hand in range(24):
+        agents = 1 + hand % 2
+        opponents = (("random", "rule-based")[hand % 4 // 2],)
+        result, bots, start = play_hand(2, agents, 900 + hand, opponents, blueprint="sizes")
+        for slot, bot in bots.items():
+            if isinstance(bot, CFRv2Player):
+                assert result.illegal[slot] == 0, (slot, start, result.actions)
+                assert result.errors[slot] == [] and bot.errors == 0, result.actions
+                assert "raise_pot" in bot.blueprint.actions.names
+                decisions += len(result.decision_ms[slot])
+    assert decisions > 0
+
+
 @pytest.fixture(scope="module")
 def preflop_table_file(tmp_path_factory):
     """A small N-player preflop table (3 to 6 players, 20 and 100 big blinds)."""
