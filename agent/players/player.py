@@ -206,6 +206,7 @@ class CFRPlayer(PolicyPlayer):
         multiway: str = DEFAULT_MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
+        gadget: bool = False,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
@@ -237,7 +238,9 @@ class CFRPlayer(PolicyPlayer):
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
         self.solved_streets = SOLVED_STREETS[solve]
-        self.street_solver = RealTimeSolver() if self.solved_streets else None
+        if not isinstance(gadget, bool):
+            raise ValueError(f"gadget={gadget!r}: expected true or false")
+        self.street_solver = RealTimeSolver(gadget=gadget) if self.solved_streets else None
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (

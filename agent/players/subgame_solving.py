@@ -71,6 +71,7 @@ RANGE_FLOOR = 0.01  # the share of each range spread over every holding the boar
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
 FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
+OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
 
 
 @dataclass(frozen=True)
@@ -193,10 +194,11 @@ class RealTimeSolver:
     """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
     recent ones."""
 
-    def __init__(self, iterations: int = ITERATIONS) -> None:
+    def __init__(self, iterations: int = ITERATIONS, gadget: bool = False) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
         self.iterations = iterations
+        self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
         self.solves = 0  # streets solved so far
         self._solutions: dict[tuple, Any] = {}
 
@@ -227,9 +229,17 @@ class RealTimeSolver:
             spot = street_spots[len(start.board)](
                 start.board, float(start.pot), stacks, start.first, ranges
             )
-            return solve_street(spot, abstraction, iterations=self.iterations)
+            return solve_street(
+                spot, abstraction, iterations=self.iterations, gadget_player=self.gadget_player
+            )
         river = RiverSpot(start.board, float(start.pot), stacks, start.first, ranges)
-        return solve_river(river, abstraction, iterations=self.iterations, target_pot_fraction=None)
+        return solve_river(
+            river,
+            abstraction,
+            iterations=self.iterations,
+            target_pot_fraction=None,
+            gadget_player=self.gadget_player,
+        )
 
     def policies(
         self,

@@ -40,6 +40,7 @@ from blueprint.subgame.river import (
     BetAbstraction,
     RiverSolution,
     RiverSpot,
+    check_down_gadget,
     checked_board,
     live_holdings,
     river_tree,
@@ -143,15 +144,18 @@ def solve_street(
     *,
     iterations: int = 100,
     config: CFRConfig = PRESETS["dcfr"],
+    gadget_player: int | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
-    deal)."""
+    deal). ``gadget_player``: that player's range is replaced by the check-down re-solving
+    gadget (``river.check_down_gadget``)."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
     start = time.perf_counter()
     subgame, holdings = street_subgame(spot, abstraction)
-    solver = SubgameSolver(subgame, config)
+    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
+    solver = SubgameSolver(subgame, config, gadget)
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
                          solver.iteration, solver.exploitability(),

@@ -43,6 +43,7 @@ from numba import njit
 from agent.poker.evaluator import eval7
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
 from blueprint.cfr import PRESETS, CFRConfig
+from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import HandSpace
 from blueprint.subgame.vector_cfr import Subgame, SubgameSolver, expected_values, root_values
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
@@ -305,6 +306,29 @@ class RiverSolution:
         return out
 
 
+def check_down_policy(tree: BettingTree, hands: int) -> np.ndarray:
+    """The policy that checks or calls at every decision: ``[num_infosets, max_actions]``."""
+    table = tree.new_table()
+    for node in np.flatnonzero(tree.kind == DECISION):
+        children = tree.children(int(node))
+        passive = np.flatnonzero(np.isin(tree.action[children], (CHECK_ACTION, CALL_ACTION)))
+        base = int(tree.infoset_base[node])
+        table[base : base + hands, int(passive[0])] = 1.0
+    return table
+
+
+def check_down_gadget(subgame: Subgame, player: int) -> Gadget:
+    """A re-solving gadget whose values are what ``player``'s hands get when both players
+    check or call to the end: each hand may leave with its share of the pot at the root.
+
+    The trunk's own values are unknown in real time (the rules before the subgame are no
+    solved strategy); the check-down values stand in for them. With them the re-solve no
+    longer weighs the opponent's hands by its range model, only by whether entering pays.
+    """
+    policy = check_down_policy(subgame.tree, subgame.hands.size)
+    return Gadget(player, root_values(subgame, policy, player))
+
+
 def river_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
     """The vectorised subgame of a spot, and its holdings (indices into the 1,326)."""
     holdings, hands = river_hands(spot.board, np.asarray(spot.ranges).sum(axis=0) > 0)
@@ -321,16 +345,20 @@ def solve_river(
     target_pot_fraction: float | None = 0.005,
     check_every: int = 50,
     config: CFRConfig = PRESETS["dcfr"],
+    gadget_player: int | None = None,
 ) -> RiverSolution:
     """Solve a river spot for ``iterations``, or until exploitability < target x pot.
 
     The exploitability is measured every ``check_every`` iterations when a target is given.
+    ``gadget_player``: that player's range is replaced by the check-down re-solving gadget
+    (:func:`check_down_gadget`).
     """
     if iterations < 1 or check_every < 1:
         raise ValueError("iterations and check_every must be positive")
     start = time.perf_counter()
     subgame, holdings = river_subgame(spot, abstraction)
-    solver = SubgameSolver(subgame, config)
+    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
+    solver = SubgameSolver(subgame, config, gadget)
     while solver.iteration < iterations:
         step = iterations - solver.iteration
         if target_pot_fraction is not None:

@@ -230,10 +230,13 @@ def _leaf_iterations(solver: SubgameSolver, count: int) -> None:
     alpha = math.nan if config.alpha is None else config.alpha
     beta = math.nan if config.beta is None else config.beta
     reach, value, root = solver._reach, solver._value, solver._root
+    gadget = solver.gadget
     for t in range(solver.iteration + 1, solver.iteration + count + 1):
         weight, positive, negative = discounts(t, alpha, beta, config.gamma)
         for p in range(2):
             root[:, :] = subgame.ranges
+            if gadget is not None:
+                follow_probabilities(solver.gadget_regret, root[gadget.player])
             _forward(tree.kind, tree.player, tree.first_child, tree.num_children,
                      tree.infoset_base, solver._sigma, root, reach)  # fmt: skip
             subgame.fill_leaves(reach, p, value)
@@ -242,6 +245,9 @@ def _leaf_iterations(solver: SubgameSolver, count: int) -> None:
                       hands.order, reach, solver._sigma, solver.regret, solver.strategy_sum,
                       weight, config.regret_matching_plus, positive, negative, value,
                       solver._scratch, True)  # fmt: skip
+            if gadget is not None and p == gadget.player:
+                update_gadget(solver.gadget_regret, value[0], gadget.values, root[p],
+                              config.regret_matching_plus, positive, negative)  # fmt: skip
 
 
 def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndarray) -> np.ndarray:
@@ -315,8 +321,6 @@ class SubgameSolver:
     ) -> None:
         if not config.alternating:
             raise ValueError("the subgame solver alternates updates; use an alternating config")
-        if gadget is not None and subgame.leaf_equity is not None:
-            raise ValueError("a safe re-solve (gadget) of a subgame with leaves is not supported")
         if gadget is not None and gadget.values.shape != (subgame.hands.size,):
             raise ValueError(f"gadget values must have {subgame.hands.size} entries")
         tree = subgame.tree

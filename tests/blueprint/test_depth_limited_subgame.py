@@ -12,11 +12,14 @@ from agent.poker.cards import parse_cards
 from agent.poker.evaluator import evaluate
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
 from agent.poker.share_table import completions
-from blueprint.subgame.depth_limited import solve_street, street_hands
+from blueprint.cfr import PRESETS
+from blueprint.subgame.depth_limited import solve_street, street_hands, street_subgame
 from blueprint.subgame.flop import FlopSpot
+from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import compatible_mass
-from blueprint.subgame.river import BetAbstraction
+from blueprint.subgame.river import BetAbstraction, check_down_gadget
 from blueprint.subgame.turn import TurnSpot
+from blueprint.subgame.vector_cfr import SubgameSolver, root_values
 
 FLOP, TURN = tuple(parse_cards(["Ah", "9h", "5c"])), tuple(parse_cards(["Ah", "9h", "5c", "2d"]))
 STREETS = [pytest.param(FlopSpot, FLOP, id="flop"), pytest.param(TurnSpot, TURN, id="turn")]
@@ -108,3 +111,38 @@ def test_top_set_always_calls_an_all_in_a_trash_hand_never_does(spot_type, board
     trash = holding_index(*parse_cards(["3s", "7d"]))  # seven high, no pair, no real draw
     assert (facing[aces, 1] > 0.99).all()  # top set on A-9-5
     assert facing[trash, 0] > 0.99
+
+
+def test_the_check_down_gadget_values_each_hand_at_its_equity_share() -> None:
+    """The check-down gadget's value of an opponent hand is its edge against our range times
+    the half pot it stands to win or lose, weighted as counterfactual values are."""
+    rng = np.random.default_rng(11)
+    ranges = rng.random((2, HOLDINGS)) * ~blocked_mask(list(TURN))
+    spot = TurnSpot(TURN, 60.0, (500.0, 500.0), 0, ranges)
+    subgame, holdings = street_subgame(spot, BetAbstraction((1.0,), all_in=True, max_raises=2))
+    gadget = check_down_gadget(subgame, 1)
+    _, _, equity = street_hands(TURN)
+    ours = ranges[0, holdings]
+    assert gadget.player == 1
+    float32 = 1e-6 * 30.0 * ours.sum()  # the leaves' products run in single precision
+    assert np.allclose(gadget.values, 30.0 * (equity @ ours), rtol=0, atol=float32)
+
+
+def test_a_turn_resolved_with_the_gadget_gives_the_opponent_no_more_than_the_trunk() -> None:
+    """Safe re-solving (Burch, Johanson & Bowling 2014) on a depth-limited turn: with the
+    opponent's best-response values against a rough trunk as the gadget's, the re-solved
+    strategy leaves every opponent hand at most that value (to the solve's tolerance), and
+    some hands less."""
+    rng = np.random.default_rng(13)
+    ranges = rng.random((2, HOLDINGS)) * ~blocked_mask(list(TURN))
+    spot = TurnSpot(TURN, 60.0, (500.0, 500.0), 0, ranges)
+    subgame, _ = street_subgame(spot, BetAbstraction((1.0,), all_in=True, max_raises=2))
+    trunk = SubgameSolver(subgame)
+    trunk.run(4)  # a rough trunk
+    before = root_values(subgame, trunk.average_strategy(), 1, best_response=True)
+    resolver = SubgameSolver(subgame, PRESETS["dcfr"], Gadget(1, before))
+    resolver.run(400)
+    after = root_values(subgame, resolver.average_strategy(), 1, best_response=True)
+    tolerance = 0.005 * spot.pot * np.abs(before).max() / 30.0
+    assert (after <= before + tolerance).all()
+    assert (after < before - tolerance).any()  # the re-solve improved on the rough trunk

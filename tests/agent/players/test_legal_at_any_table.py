@@ -98,12 +98,14 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
     assert declared > 0  # the agent really acted
 
 
-@pytest.mark.parametrize("solve", ["river", "turn", "flop"])
-def test_the_solving_agent_is_legal_heads_up(solve):
+@pytest.mark.parametrize(
+    ("solve", "gadget"), [("river", False), ("turn", False), ("flop", False), ("turn", True)]
+)
+def test_the_solving_agent_is_legal_heads_up(solve, gadget):
     solves = 0
     for hand in range(16):
         opponent = ("fish", "random")[hand % 2]  # one never bets, the other bets at random
-        result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve=solve)
+        result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve=solve, gadget=gadget)
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
         solves += bots["S0"].street_solver.solves
