@@ -181,6 +181,8 @@ class CFRPlayer(PolicyPlayer):
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
     plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
     river, ``"flop"`` the flop, turn and river; ``"off"`` (the default) plays the rules below there;
+    ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
+    model (``blueprint.subgame.river.check_down_gadget``; ``False`` by default);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
     into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;

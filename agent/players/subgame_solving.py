@@ -20,6 +20,12 @@ the hand's earlier streets.
   (``agent.players.adaptive``): for cfrv2 the prior, a sound player's frequencies with strong
   hands raising and weak ones folding; for the adaptive agent what it has learned of that
   player (``CFRPlayer.opponent_model``).
+* **With** ``gadget=True`` the opponent's range model is left out: the re-solving gadget of
+  Burch, Johanson & Bowling (2014) lets each opponent hand leave at the street's start with
+  what it would get if both players checked the street down, so the solve weighs the
+  opponent's hands by whether playing on pays them, not by the model (the trunk's own
+  values, which the safety theorem asks for, are not known in real time: the earlier
+  streets are played by rules, not a solved strategy).
 * Both ranges keep a small share (``RANGE_FLOOR``) spread over every holding the board
   leaves, so that no hand is outside the solve: our own range model is the mode of the
   threshold rule's law, and a hand the model says we cannot hold is still solved.
