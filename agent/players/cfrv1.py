@@ -37,6 +37,7 @@ def setup_ai(
     multiway: str = DEFAULT_MULTIWAY,
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
     solve: str = DEFAULT_SOLVE,
+    gadget: bool = False,
     preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
     preflop_opponents: int | str = "auto",
     rng: np.random.Generator | None = None,
@@ -52,7 +53,8 @@ def setup_ai(
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
-    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``);
+    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``), with
+    ``gadget=True`` by the check-down re-solving gadget instead of the opponent's range model;
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
     deeper than push/fold (``agent.players.preflop_table``);
     ``preflop_opponents=9`` prices preflop multiway hands against every opponent (``"auto"``,
@@ -69,6 +71,7 @@ def setup_ai(
         multiway=multiway,
         preflop_defense=preflop_defense,
         solve=solve,
+        gadget=gadget,
         preflop_table=preflop_table,
         preflop_opponents=preflop_opponents,
         rng=rng,
