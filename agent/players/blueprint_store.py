@@ -119,14 +119,18 @@ def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return state
 
 
-def default_blueprint_path() -> Path:
-    """The blueprint shipped in ``agent.data`` (``data/`` in the source tree)."""
+def _shipped_file(names: tuple[str, ...]) -> Path | None:
+    """The first of ``names`` present in ``agent.data`` (``data/`` in the source tree)."""
     folder = importlib.resources.files("agent.data")
-    for name in DEFAULT_NAMES:
-        candidate = folder / name
-        if candidate.is_file():
-            return Path(str(candidate))
-    return Path(str(folder / DEFAULT_NAMES[0]))
+    found = (Path(str(folder / name)) for name in names)
+    return next((path for path in found if path.is_file()), None)
+
+
+def default_blueprint_path() -> Path:
+    """The blueprint shipped in ``agent.data`` (``data/`` in the source tree); where none is,
+    the name it should have (loading it then names the file and the command that builds it)."""
+    folder = importlib.resources.files("agent.data")
+    return _shipped_file(DEFAULT_NAMES) or Path(str(folder / DEFAULT_NAMES[0]))
 
 
 _CACHE: dict[tuple[str, int, int], Blueprint] = {}
@@ -136,11 +140,10 @@ _LOCK = threading.Lock()
 def sizes_blueprint_path() -> Path:
     """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets), shipped in
     ``agent.data`` as xz (a copy rebuilt by :data:`SIZES_COMMAND` may be gzip)."""
+    path = _shipped_file(SIZES_NAMES)
+    if path is not None:
+        return path
     folder = importlib.resources.files("agent.data")
-    for name in SIZES_NAMES:
-        path = Path(str(folder / name))
-        if path.is_file():
-            return path
     raise BlueprintError(
         f"the pot-relative blueprint is missing from {str(folder)!r}; rebuild it with"
         f" `{SIZES_COMMAND}` (about 27 minutes and 0.5 GB on 2 cores), or pass a file with"

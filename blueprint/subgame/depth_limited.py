@@ -40,12 +40,12 @@ from blueprint.subgame.river import (
     BetAbstraction,
     RiverSolution,
     RiverSpot,
-    check_down_gadget,
     checked_board,
     live_holdings,
     river_tree,
+    subgame_solver,
 )
-from blueprint.subgame.vector_cfr import Subgame, SubgameSolver
+from blueprint.subgame.vector_cfr import Subgame
 
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
@@ -154,8 +154,7 @@ def solve_street(
         raise ValueError("iterations must be positive")
     start = time.perf_counter()
     subgame, holdings = street_subgame(spot, abstraction)
-    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
-    solver = SubgameSolver(subgame, config, gadget)
+    solver = subgame_solver(subgame, config, gadget_player)
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
                          solver.iteration, solver.exploitability(),

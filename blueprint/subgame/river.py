@@ -329,6 +329,13 @@ def check_down_gadget(subgame: Subgame, player: int) -> Gadget:
     return Gadget(player, root_values(subgame, policy, player))
 
 
+def subgame_solver(subgame: Subgame, config: CFRConfig, gadget_player: int | None) -> SubgameSolver:
+    """A solver of ``subgame``; with ``gadget_player``, that player's range replaced by the
+    check-down re-solving gadget (:func:`check_down_gadget`)."""
+    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
+    return SubgameSolver(subgame, config, gadget)
+
+
 def river_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
     """The vectorised subgame of a spot, and its holdings (indices into the 1,326)."""
     holdings, hands = river_hands(spot.board, np.asarray(spot.ranges).sum(axis=0) > 0)
@@ -357,8 +364,7 @@ def solve_river(
         raise ValueError("iterations and check_every must be positive")
     start = time.perf_counter()
     subgame, holdings = river_subgame(spot, abstraction)
-    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
-    solver = SubgameSolver(subgame, config, gadget)
+    solver = subgame_solver(subgame, config, gadget_player)
     while solver.iteration < iterations:
         step = iterations - solver.iteration
         if target_pot_fraction is not None:
