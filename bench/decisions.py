@@ -1,6 +1,7 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn|flop]``.
+Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn|flop]
+[--gadget]``.
 Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
@@ -41,9 +42,14 @@ class TimedCFRv2(CFRv2Player):
     """CFRv2 that records its decision time per street."""
 
     def __init__(
-        self, blueprint, latencies: dict[str, list[float]], seed: int, solve: str = "off"
+        self,
+        blueprint,
+        latencies: dict[str, list[float]],
+        seed: int,
+        solve: str = "off",
+        gadget: bool = False,
     ) -> None:
-        super().__init__(blueprint, seed=seed, solve=solve)
+        super().__init__(blueprint, seed=seed, solve=solve, gadget=gadget)
         self.latencies = latencies
         self.captured: dict[str, tuple] = {}
 
@@ -110,6 +116,7 @@ def main() -> None:
     parser.add_argument("--blueprint", default=None, help="strategy CSV (default: shipped)")
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--solve", default="off", choices=SOLVES, help="cfrv2's solve= option")
+    parser.add_argument("--gadget", action="store_true", help="cfrv2's gadget=true option")
     arguments = parser.parse_args()
     before = resident_mb()
     start = time.perf_counter()
@@ -122,7 +129,9 @@ def main() -> None:
         f" ({resident_mb() - before:.0f} MB for it; target <= 300 total)"
     )
     latencies: dict[str, list[float]] = defaultdict(list)
-    agent = TimedCFRv2(blueprint, latencies, seed=0, solve=arguments.solve)
+    agent = TimedCFRv2(
+        blueprint, latencies, seed=0, solve=arguments.solve, gadget=arguments.gadget
+    )
     play(agent, 20)  # warm-up: numba kernels load from the cache, tables build
     latencies.clear()
     per_hand = play(agent, arguments.hands)
@@ -139,6 +148,9 @@ def main() -> None:
         f" p99 {np.percentile(everything, 99):.2f} ms (target p99 <= 50)"
     )
     print(f"whole hand inside PyPokerEngine (both players): {per_hand * 1000:.1f} ms")
+    if agent.street_solver is not None:
+        solver = agent.street_solver
+        print(f"subgames solved: {solver.solves} ({solver.nested_solves} below an off-tree bet)")
     for street in ("preflop", "flop", "turn"):
         if street in agent.captured:
             one_by_one = range_query_ms(agent, street)

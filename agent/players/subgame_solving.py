@@ -35,6 +35,13 @@ the hand's earlier streets.
   street has seen a third bet or raise. Then the rules decide: every raise allowed and size
   added multiplies the tree (a river of six raises took 220 s to solve with them).
 
+* **An opponent bet of a new size** after a solve, with the gadget on: the street is not
+  solved again from its start; the subgame just below the bet is (safe nested re-solving,
+  Brown & Sandholm 2017, ``blueprint.subgame.nested``): our range there is what our solved
+  strategy brought there, and each opponent hand may take instead its best-response value
+  at the node where it bet. Without the gadget, and where no solve preceded the bet, the
+  street is solved from its start with the size added, as above.
+
 A river solve costs about 0.12 s on one core, a turn or flop solve about 0.3 s, 0.2 s of it
 the leaves' matrix products (and 0.04 s for the turn's equity matrix, 0.2 s for the flop's,
 once a board)
@@ -47,7 +54,7 @@ appears: solutions are kept by (board, earlier history, sizes).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -76,6 +83,7 @@ SOLVED_STREETS = {
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
+SIZE_TOLERANCE = 0.01  # a real raise is on the tree within this share of the pot after a call
 FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
 
@@ -148,18 +156,52 @@ def real_fractions(start: StreetStart) -> tuple[float, ...]:
     return tuple(sorted(set(fractions) - set(POT_FRACTIONS)))
 
 
-def tree_node(tree: Any, start: StreetStart) -> int | None:
-    """The node the street's actions lead to (None: a line the tree does not hold)."""
+def tree_node(tree: Any, start: StreetStart, first: int = 0, exact: bool = False) -> int | None:
+    """The node the street's actions from the ``first``-th on lead to, in a tree rooted
+    after the ``first`` before them (None: a line the tree does not hold). A raise is read as
+    the tree's nearest size, or (``exact``) only as a size within ``SIZE_TOLERANCE``."""
     node = 0
-    for record in start.records:
+    for record in start.records[first:]:
         actor = start.seats.index(record.seat)
         if int(tree.player[node]) != actor:
             return None
         children = tree.children(node)
-        node = _matching_child(tree, children, record, start, actor)
-        if node is None:
+        child = _matching_child(tree, children, record, start, actor)
+        if child is None or (exact and not _same_size(tree, node, child, record, start, actor)):
             return None
+        node = child
     return node
+
+
+def _same_size(
+    tree: Any, node: int, child: int, record: ActionRecord, start: StreetStart, actor: int
+) -> bool:
+    """Whether the tree's ``child`` puts in the chips of ``record`` (a call always does)."""
+    if record.kind != "RAISE":
+        return True
+    stakes = tree.contribution[node]
+    pot_after_call = 2.0 * float(max(stakes))
+    target = min(start.half + record.amount, start.limit)
+    return abs(float(tree.contribution[child][actor]) - target) <= SIZE_TOLERANCE * pot_after_call
+
+
+def street_root(start: StreetStart) -> Any:
+    """The subgame root after the street's actions so far (``river.RiverRoot``, chips in
+    the solve's order: ours first), bets capped at the effective stack."""
+    from blueprint.subgame.river import RiverRoot
+
+    bets, raises, last_raise = [0.0, 0.0], 0, 0.0
+    cap = float(min(start.stacks))
+    for record in start.records:
+        actor = start.seats.index(record.seat)
+        if record.kind == "RAISE":
+            to = min(float(record.amount), cap)
+            last_raise = max(to - bets[1 - actor], last_raise)
+            bets[actor] = to
+            raises += 1
+        elif record.kind == "CALL":
+            bets[actor] = max(bets)
+    return RiverRoot(bets=(bets[0], bets[1]), raises=raises, last_raise=last_raise)
 
 
 def _matching_child(
@@ -196,6 +238,24 @@ def solver_ranges(own: np.ndarray | None, theirs: np.ndarray, board: Sequence[in
     return ranges
 
 
+@dataclass(frozen=True, eq=False)
+class StreetSolution:
+    """A solved subgame of a street and where its tree starts: after the street's first
+    ``offset`` actions (0: the street's start; more: a re-solve below an off-tree bet)."""
+
+    solution: Any  # blueprint.subgame.river.RiverSolution
+    offset: int = 0
+
+    @property
+    def tree(self) -> Any:
+        """The subgame's public betting tree."""
+        return self.solution.tree
+
+    def node(self, start: StreetStart, exact: bool = False) -> int | None:
+        """The node the street's actions lead to (``tree_node``)."""
+        return tree_node(self.tree, start, self.offset, exact)
+
+
 class RealTimeSolver:
     """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
     recent ones."""
@@ -205,23 +265,75 @@ class RealTimeSolver:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
         self.iterations = iterations
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
-        self.solves = 0  # streets solved so far
-        self._solutions: dict[tuple, Any] = {}
+        self.solves = 0  # subgames solved so far (streets and re-solves below a bet)
+        self.nested_solves = 0  # of which re-solves below an off-tree bet
+        self._solutions: dict[tuple, StreetSolution] = {}
 
-    def solution(self, start: StreetStart, history: Sequence[ActionRecord], ranges_of: Any) -> Any:
-        """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve is
-        needed)."""
+    def solution(
+        self, start: StreetStart, history: Sequence[ActionRecord], ranges_of: Any
+    ) -> StreetSolution:
+        """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve of
+        the street is needed): the earliest kept solution whose tree holds the street's
+        actions at their sizes; else, with the gadget, a re-solve below the opponent's last
+        bet when it left a kept tree; else the street solved with its real sizes added."""
         from blueprint.subgame.river import BetAbstraction
 
+        base = (start.board, start.stacks, start.first, tuple(history[: start.before]))
+        held = self._holding(base, start)
+        if held is not None:
+            return held
+        if self.gadget_player is not None:
+            nested = self._below_off_tree_bet(base, start)
+            if nested is not None:
+                return nested
         fractions = tuple(sorted(POT_FRACTIONS + real_fractions(start)))
         abstraction = BetAbstraction(pot_fractions=fractions, all_in=True, max_raises=MAX_RAISES)
-        key = (start.board, start.stacks, start.first, tuple(history[: start.before]), abstraction)
+        key = (base, (), abstraction)
         if key not in self._solutions:
-            if len(self._solutions) >= CACHED_SOLUTIONS:
-                self._solutions.pop(next(iter(self._solutions)))
-            self._solutions[key] = self._solve(start, abstraction, ranges_of())
-            self.solves += 1
+            self._keep(key, StreetSolution(self._solve(start, abstraction, ranges_of())))
         return self._solutions[key]
+
+    def _keep(self, key: tuple, solved: StreetSolution) -> None:
+        if len(self._solutions) >= CACHED_SOLUTIONS:
+            self._solutions.pop(next(iter(self._solutions)))
+        self._solutions[key] = solved
+        self.solves += 1
+
+    def _holding(self, base: tuple, start: StreetStart) -> StreetSolution | None:
+        """The earliest kept solution of the street whose tree holds its actions exactly."""
+        for (kept_base, prefix, _), solved in self._solutions.items():
+            if kept_base != base or start.records[: len(prefix)] != prefix:
+                continue
+            if len(start.records) >= len(prefix) and solved.node(start, exact=True) is not None:
+                return solved
+        return None
+
+    def _below_off_tree_bet(self, base: tuple, start: StreetStart) -> StreetSolution | None:
+        """A re-solve below the opponent's last raise, where a kept tree holds the line up to
+        it but not its size (``blueprint.subgame.nested``); None where that does not apply."""
+        from blueprint.subgame.nested import resolve_below
+        from blueprint.subgame.river import BetAbstraction
+
+        records = start.records
+        if not records or records[-1].kind != "RAISE":
+            return None
+        if start.seats.index(records[-1].seat) != OPPONENT:
+            return None
+        before = replace(start, records=records[:-1])
+        parent = self._holding(base, before)
+        node = None if parent is None else parent.node(before, exact=True)
+        if node is None or int(parent.tree.player[node]) != OPPONENT:
+            return None
+        if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):
+            return None  # the tree allows no raise there: a raise war is left to the rules
+        sizes = BetAbstraction(pot_fractions=POT_FRACTIONS, all_in=True, max_raises=MAX_RAISES)
+        solution = resolve_below(
+            parent.solution, node, street_root(start), sizes, iterations=self.iterations
+        )
+        solved = StreetSolution(solution, len(records))
+        self._keep((base, records, None), solved)
+        self.nested_solves += 1
+        return solved
 
     def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
         from blueprint.subgame.depth_limited import solve_street
@@ -251,15 +363,15 @@ class RealTimeSolver:
         self,
         snapshot: Snapshot,
         start: StreetStart,
-        solution: Any,
+        solved: StreetSolution,
         holes: Sequence[tuple[int, int]],
     ) -> list[list[WeightedAction]] | None:
         """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
-        priced = _priced_node(snapshot, start, solution)
+        priced = _priced_node(snapshot, start, solved)
         if priced is None:
             return None
         node, prices = priced
-        strategy = solution.node_strategy(node)
+        strategy = solved.solution.node_strategy(node)
         rows = []
         for hole in holes:
             probabilities = strategy[holding_index(*hole)]
@@ -269,28 +381,28 @@ class RealTimeSolver:
         return rows
 
     def likelihood(
-        self, snapshot: Snapshot, start: StreetStart, solution: Any, action: Action
+        self, snapshot: Snapshot, start: StreetStart, solved: StreetSolution, action: Action
     ) -> np.ndarray | None:
         """``P(action | holding)`` for the 1,326 holdings at ``snapshot``, 0 for holdings the
         board blocks (None: off the tree, or not our node)."""
-        priced = _priced_node(snapshot, start, solution)
+        priced = _priced_node(snapshot, start, solved)
         if priced is None:
             return None
         node, prices = priced
         matches = np.array([price == action for price in prices], dtype=np.float64)
-        return solution.node_strategy(node) @ matches
+        return solved.solution.node_strategy(node) @ matches
 
 
 def _priced_node(
-    snapshot: Snapshot, start: StreetStart, solution: Any
+    snapshot: Snapshot, start: StreetStart, solved: StreetSolution
 ) -> tuple[int, list[Action]] | None:
     """Our node in the solved tree at ``snapshot`` and its children's engine actions (None:
     off the tree, or not our node)."""
-    node = tree_node(solution.tree, start)
-    if node is None or int(solution.tree.player[node]) != 0:
+    node = solved.node(start)
+    if node is None or int(solved.tree.player[node]) != 0:
         return None
-    children = solution.tree.children(node)
-    return node, [engine_action(solution.tree, child, start, snapshot) for child in children]
+    children = solved.tree.children(node)
+    return node, [engine_action(solved.tree, child, start, snapshot) for child in children]
 
 
 def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot) -> Action:

@@ -42,6 +42,7 @@ from blueprint.subgame.river import (
     RiverSpot,
     checked_board,
     live_holdings,
+    on_holdings,
     river_tree,
     subgame_solver,
 )
@@ -145,16 +146,18 @@ def solve_street(
     iterations: int = 100,
     config: CFRConfig = PRESETS["dcfr"],
     gadget_player: int | None = None,
+    gadget_values: np.ndarray | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
-    deal). ``gadget_player``: that player's range is replaced by the check-down re-solving
-    gadget (``river.check_down_gadget``)."""
+    deal). ``gadget_player``: that player's range is replaced by a re-solving gadget, with
+    ``gadget_values`` (``float64[1326]``) or else the check-down values
+    (``river.check_down_gadget``)."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
     start = time.perf_counter()
     subgame, holdings = street_subgame(spot, abstraction)
-    solver = subgame_solver(subgame, config, gadget_player)
+    solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
                          solver.iteration, solver.exploitability(),

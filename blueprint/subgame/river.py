@@ -329,11 +329,30 @@ def check_down_gadget(subgame: Subgame, player: int) -> Gadget:
     return Gadget(player, root_values(subgame, policy, player))
 
 
-def subgame_solver(subgame: Subgame, config: CFRConfig, gadget_player: int | None) -> SubgameSolver:
-    """A solver of ``subgame``; with ``gadget_player``, that player's range replaced by the
-    check-down re-solving gadget (:func:`check_down_gadget`)."""
-    gadget = None if gadget_player is None else check_down_gadget(subgame, gadget_player)
-    return SubgameSolver(subgame, config, gadget)
+def subgame_solver(
+    subgame: Subgame,
+    config: CFRConfig,
+    gadget_player: int | None,
+    gadget_values: np.ndarray | None = None,
+) -> SubgameSolver:
+    """A solver of ``subgame``; with ``gadget_player``, that player's range replaced by a
+    re-solving gadget: its values ``gadget_values`` (over the subgame's hands), or by default
+    the check-down ones (:func:`check_down_gadget`)."""
+    if gadget_player is None:
+        return SubgameSolver(subgame, config)
+    if gadget_values is None:
+        return SubgameSolver(subgame, config, check_down_gadget(subgame, gadget_player))
+    return SubgameSolver(subgame, config, Gadget(gadget_player, gadget_values))
+
+
+def on_holdings(values: np.ndarray | None, holdings: np.ndarray) -> np.ndarray | None:
+    """``values`` over the 1,326 holdings read on a subgame's ``holdings`` (None stays None)."""
+    if values is None:
+        return None
+    values = np.asarray(values, dtype=np.float64)
+    if values.shape != (HOLDINGS,):
+        raise ValueError(f"gadget values must cover the {HOLDINGS} holdings, got {values.shape}")
+    return values[holdings]
 
 
 def river_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
@@ -353,18 +372,20 @@ def solve_river(
     check_every: int = 50,
     config: CFRConfig = PRESETS["dcfr"],
     gadget_player: int | None = None,
+    gadget_values: np.ndarray | None = None,
 ) -> RiverSolution:
     """Solve a river spot for ``iterations``, or until exploitability < target x pot.
 
     The exploitability is measured every ``check_every`` iterations when a target is given.
-    ``gadget_player``: that player's range is replaced by the check-down re-solving gadget
+    ``gadget_player``: that player's range is replaced by a re-solving gadget, with
+    ``gadget_values`` (``float64[1326]``) or else the check-down values
     (:func:`check_down_gadget`).
     """
     if iterations < 1 or check_every < 1:
         raise ValueError("iterations and check_every must be positive")
     start = time.perf_counter()
     subgame, holdings = river_subgame(spot, abstraction)
-    solver = subgame_solver(subgame, config, gadget_player)
+    solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     while solver.iteration < iterations:
         step = iterations - solver.iteration
         if target_pot_fraction is not None:

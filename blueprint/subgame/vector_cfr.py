@@ -287,10 +287,39 @@ def root_values(
     Under ``policy`` for both players, or (``best_response``) the values of ``player``'s
     best response to the opponent's part of ``policy``. ``ranges`` overrides the root reach.
     """
+    return node_values(subgame, policy, player, 0, best_response=best_response, ranges=ranges)
+
+
+def node_values(
+    subgame: Subgame,
+    policy: np.ndarray,
+    player: int,
+    node: int,
+    *,
+    best_response: bool = False,
+    ranges: np.ndarray | None = None,
+) -> np.ndarray:
+    """``player``'s counterfactual value of every hand at ``node`` (``float64[H]``), as
+    :func:`root_values`: weighted by the opponent's reach there, not by the player's own."""
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player}")
+    if not 0 <= node < subgame.tree.num_nodes:
+        raise ValueError(f"node {node} is not in the tree of {subgame.tree.num_nodes} nodes")
     root = subgame.ranges if ranges is None else ranges
-    return _walk(subgame, policy, player, BEST_RESPONSE if best_response else PROFILE, root)[0]
+    mode = BEST_RESPONSE if best_response else PROFILE
+    return _walk(subgame, policy, player, mode, root)[node]
+
+
+def node_reach(subgame: Subgame, policy: np.ndarray, node: int) -> np.ndarray:
+    """Both players' reach of every hand at ``node`` under ``policy`` from the subgame's
+    ranges: ``float64[2, H]`` (each player's range times its own action probabilities)."""
+    tree = subgame.tree
+    if not 0 <= node < tree.num_nodes:
+        raise ValueError(f"node {node} is not in the tree of {tree.num_nodes} nodes")
+    reach = np.empty((tree.num_nodes, 2, subgame.hands.size))
+    _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
+             np.ascontiguousarray(policy, dtype=np.float64), subgame.ranges, reach)  # fmt: skip
+    return reach[node].copy()
 
 
 def expected_values(subgame: Subgame, policy: np.ndarray) -> tuple[float, float]:

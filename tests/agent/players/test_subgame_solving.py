@@ -170,10 +170,10 @@ def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand)
     agent = AdaptivePlayer(solve="turn", seed=0)
     agent._seat_uuids = ["us", "them"]
     agent.models["them"] = random_player
-    learned = agent._solved_street(shove)[1].subgame.ranges[1]
-    prior = CFRv2Player(solve="turn", seed=0)._solved_street(shove)[1].subgame.ranges[1]
+    learned = agent._solved_street(shove)[1].solution.subgame.ranges[1]
+    prior = CFRv2Player(solve="turn", seed=0)._solved_street(shove)[1].solution.subgame.ranges[1]
     assert np.allclose(learned, learned.mean())  # checks and a pot bet say nothing of its cards
     assert prior.std() > 0.1 * prior.mean()  # the prior's sound player bets its strong hands
     watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
     watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
-    assert np.allclose(watching._solved_street(shove)[1].subgame.ranges[1], prior)
+    assert np.allclose(watching._solved_street(shove)[1].solution.subgame.ranges[1], prior)
