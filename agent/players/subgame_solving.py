@@ -83,7 +83,6 @@ SOLVED_STREETS = {
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
-SIZE_TOLERANCE = 0.01  # a real raise is on the tree within this share of the pot after a call
 FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
 
@@ -137,52 +136,48 @@ def street_start(snapshot: Snapshot) -> StreetStart | None:
     return StreetStart(snapshot.board, pot, stacks, first, (us, them), before, records)
 
 
-def real_fractions(start: StreetStart) -> tuple[float, ...]:
-    """The pot fractions of the street's bets and raises so far (all-ins left out), as the
-    tree measures a raise: its increment over the bet it faces, over the pot after a call."""
+def raise_fractions(start: StreetStart) -> list[float | None]:
+    """Each of the street's actions so far as a pot fraction, as the tree measures a raise:
+    its increment over the bet it faces, over the pot after a call, rounded to
+    ``FRACTION_DIGITS`` (None: a check, a call or an all-in)."""
     contribution = [start.half, start.half]
-    fractions: list[float] = []
+    fractions: list[float | None] = []
     for record in start.records:
         actor = start.seats.index(record.seat)
+        fraction = None
         if record.kind == "RAISE":
             to = start.half + record.amount
             theirs, mine = contribution[1 - actor], contribution[actor]
             if to < start.limit - 0.5:
                 pot_after_call = contribution[0] + contribution[1] + theirs - mine
-                fractions.append(round((to - theirs) / pot_after_call, FRACTION_DIGITS))
+                fraction = round((to - theirs) / pot_after_call, FRACTION_DIGITS)
             contribution[actor] = to
         elif record.kind == "CALL":
             contribution[actor] = max(contribution[actor], contribution[1 - actor])
-    return tuple(sorted(set(fractions) - set(POT_FRACTIONS)))
+        fractions.append(fraction)
+    return fractions
 
 
-def tree_node(tree: Any, start: StreetStart, first: int = 0, exact: bool = False) -> int | None:
+def real_fractions(start: StreetStart) -> tuple[float, ...]:
+    """The pot fractions of the street's bets and raises so far that the tree's own sizes
+    lack (all-ins left out)."""
+    sizes = {fraction for fraction in raise_fractions(start) if fraction is not None}
+    return tuple(sorted(sizes - set(POT_FRACTIONS)))
+
+
+def tree_node(tree: Any, start: StreetStart, first: int = 0) -> int | None:
     """The node the street's actions from the ``first``-th on lead to, in a tree rooted
-    after the ``first`` before them (None: a line the tree does not hold). A raise is read as
-    the tree's nearest size, or (``exact``) only as a size within ``SIZE_TOLERANCE``."""
+    after the ``first`` before them (None: a line the tree does not hold); a raise is read as
+    the tree's nearest size."""
     node = 0
     for record in start.records[first:]:
         actor = start.seats.index(record.seat)
         if int(tree.player[node]) != actor:
             return None
-        children = tree.children(node)
-        child = _matching_child(tree, children, record, start, actor)
-        if child is None or (exact and not _same_size(tree, node, child, record, start, actor)):
+        node = _matching_child(tree, tree.children(node), record, start, actor)
+        if node is None:
             return None
-        node = child
     return node
-
-
-def _same_size(
-    tree: Any, node: int, child: int, record: ActionRecord, start: StreetStart, actor: int
-) -> bool:
-    """Whether the tree's ``child`` puts in the chips of ``record`` (a call always does)."""
-    if record.kind != "RAISE":
-        return True
-    stakes = tree.contribution[node]
-    pot_after_call = 2.0 * float(max(stakes))
-    target = min(start.half + record.amount, start.limit)
-    return abs(float(tree.contribution[child][actor]) - target) <= SIZE_TOLERANCE * pot_after_call
 
 
 def street_root(start: StreetStart) -> Any:
@@ -244,16 +239,30 @@ class StreetSolution:
     ``offset`` actions (0: the street's start; more: a re-solve below an off-tree bet)."""
 
     solution: Any  # blueprint.subgame.river.RiverSolution
-    offset: int = 0
+    prefix: tuple[ActionRecord, ...] = ()  # the street's actions before the tree's root
+
+    @property
+    def offset(self) -> int:
+        """How many of the street's actions precede the tree's root."""
+        return len(self.prefix)
 
     @property
     def tree(self) -> Any:
         """The subgame's public betting tree."""
         return self.solution.tree
 
-    def node(self, start: StreetStart, exact: bool = False) -> int | None:
+    def node(self, start: StreetStart) -> int | None:
         """The node the street's actions lead to (``tree_node``)."""
-        return tree_node(self.tree, start, self.offset, exact)
+        return tree_node(self.tree, start, self.offset)
+
+    def holds(self, start: StreetStart) -> bool:
+        """Whether the tree holds the street's actions after its root, each raise at a size
+        of its own (all-ins aside)."""
+        if start.records[: self.offset] != self.prefix or len(start.records) < self.offset:
+            return False
+        sizes = self.solution.abstraction.pot_fractions
+        later = raise_fractions(start)[self.offset :]
+        return all(f is None or f in sizes for f in later) and self.node(start) is not None
 
 
 class RealTimeSolver:
@@ -300,11 +309,9 @@ class RealTimeSolver:
         self.solves += 1
 
     def _holding(self, base: tuple, start: StreetStart) -> StreetSolution | None:
-        """The earliest kept solution of the street whose tree holds its actions exactly."""
-        for (kept_base, prefix, _), solved in self._solutions.items():
-            if kept_base != base or start.records[: len(prefix)] != prefix:
-                continue
-            if len(start.records) >= len(prefix) and solved.node(start, exact=True) is not None:
+        """The earliest kept solution of the street whose tree holds its actions."""
+        for (kept_base, _, _), solved in self._solutions.items():
+            if kept_base == base and solved.holds(start):
                 return solved
         return None
 
@@ -321,7 +328,7 @@ class RealTimeSolver:
             return None
         before = replace(start, records=records[:-1])
         parent = self._holding(base, before)
-        node = None if parent is None else parent.node(before, exact=True)
+        node = None if parent is None else parent.node(before)
         if node is None or int(parent.tree.player[node]) != OPPONENT:
             return None
         if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):
@@ -330,7 +337,7 @@ class RealTimeSolver:
         solution = resolve_below(
             parent.solution, node, street_root(start), sizes, iterations=self.iterations
         )
-        solved = StreetSolution(solution, len(records))
+        solved = StreetSolution(solution, records)
         self._keep((base, records, None), solved)
         self.nested_solves += 1
         return solved

@@ -41,10 +41,16 @@ def random_stacks(players: int, ante: int, rng: random.Random) -> list[int]:
 
 
 def play_hand(
-    players: int, agents: int, seed: int, opponents=OPPONENTS, agent=CFRv2Player, **options
+    players: int,
+    agents: int,
+    seed: int,
+    opponents=OPPONENTS,
+    agent=CFRv2Player,
+    stacks: list[int] | None = None,
+    **options,
 ):
     """One hand with ``agents`` players of class ``agent`` (``options`` to each) and
-    ``opponents`` in the other seats."""
+    ``opponents`` in the other seats; ``stacks`` by seat, or random ones."""
     rng = random.Random(seed)
     bots = {f"S{i}": agent(seed=seed + i, simulations=500, **options) for i in range(agents)}
     for i in range(agents, players):
@@ -59,7 +65,8 @@ def play_hand(
         dealer.message_handler.register_algorithm(proxy.uuid, proxy)
     deck = rng.sample(range(1, 53), 52)
     table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=deck))
-    start = dict(zip(seat_slots, random_stacks(players, ante, rng), strict=True))
+    chips = random_stacks(players, ante, rng) if stacks is None else stacks
+    start = dict(zip(seat_slots, chips, strict=True))
     for slot in seat_slots:
         table.seats.sitdown(Player(proxies[slot].uuid, start[slot], slot))
     dealer.table = table
@@ -154,3 +161,21 @@ def test_the_agent_with_the_preflop_table_is_legal(players, preflop_table_file):
             len(result.decision_ms[s]) for s in bots if s.startswith("S") and s < f"S{agents}"
         )
     assert played > 0
+
+
+PROBER = "tests/agent/players/adaptive/unseen_bots.py:ThirdPotProber"
+
+
+def test_the_gadget_agent_is_legal_where_it_re_solves_below_new_bet_sizes():
+    """Bets and raises of a third of the pot are off the solved tree: each is re-solved below
+    it."""
+    nested = 0
+    for hand in range(8):
+        stacks = [100 * BIG_BLIND, (40 + 20 * hand) * BIG_BLIND]
+        result, bots, start = play_hand(
+            2, 1, 700 + hand, (PROBER,), stacks=stacks, solve="turn", gadget=True
+        )
+        assert result.illegal["S0"] == 0, (start, result.actions)
+        assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
+        nested += bots["S0"].street_solver.nested_solves
+    assert nested > 0

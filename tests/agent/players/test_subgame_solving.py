@@ -177,3 +177,44 @@ def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand)
     watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
     watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
     assert np.allclose(watching._solved_street(shove)[1].solution.subgame.ranges[1], prior)
+
+
+def turn_check_then_bet(scripted_hand, fraction: float):
+    """Seat 1's two turn decisions: first to act, then facing seat 0's bet of ``fraction`` of
+    the pot after its check."""
+    scripts = [["call"] * 2 + [f"bet:{fraction}"], ["call"] * 3 + ["fold"]]
+    seats = scripted_hand([1000, 1000], 0, scripts)
+    first, facing = (replace(s, board=TURN_BOARD) for s in seats[1].seen if s.street == Street.TURN)
+    assert first.to_call == 0 and facing.to_call == round(fraction * first.pot)
+    return first, facing
+
+
+def test_a_bet_of_a_new_size_is_re_solved_below_it_with_the_gadget(scripted_hand):
+    first, facing = turn_check_then_bet(scripted_hand, 0.7)
+    player = CFRv2Player(solve="turn", gadget=True, seed=0)
+    check = player.action_likelihood(first, ("call", 0))
+    player.remember_own_action(first, ("call", 0))
+    policy = player.policy(replace(facing, hole=tuple(parse_cards(["Jh", "Th"]))))
+    assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 1
+    assert all(is_legal(facing, (name, amount)) for name, amount, _ in policy)
+    assert dict((name, p) for name, _, p in policy).get("fold", 0.0) < 0.01  # a royal flush
+    start, solved = player._solved_street(facing)
+    assert solved.offset == 2 and solved.tree.contribution[0].tolist() == [
+        start.half,
+        start.half + facing.to_call,
+    ]
+    first_solution = player._solved_street(first)[1].solution
+    expected = first_solution.subgame.ranges[0] * check[first_solution.holdings]
+    assert (solved.solution.holdings == first_solution.holdings).all()
+    assert np.allclose(solved.solution.subgame.ranges[0], expected)  # the range that checked
+    assert np.allclose(player.action_likelihood(first, ("call", 0)), check)  # the first solve kept
+    assert player.street_solver.solves == 2
+
+
+def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scripted_hand):
+    first, facing = turn_check_then_bet(scripted_hand, 0.7)
+    player = CFRv2Player(solve="turn", seed=0)
+    player.policy(first)
+    player.policy(facing)
+    assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 0
+    assert player._solved_street(facing)[1].offset == 0

@@ -7,7 +7,10 @@ Each is a PyPokerEngine player the arena loads from this file
 * ``OverBettor``: bets or raises twice the pot whenever it can, else calls;
 * ``MinBettor``: bets or raises the minimum whenever it can, else calls;
 * ``CheckRaiser``: checks when it can, raises the pot when bet into, calls after its raise;
-* ``Switcher``: plays like fish (always calls) for 300 hands, then raises the pot every time.
+* ``Switcher``: plays like fish (always calls) for 300 hands, then raises the pot every time;
+* ``ThirdPotProber``: calls until the turn; there, and on the river, bets a third of the pot
+  when checked to and raises a bet by a third of the pot, then calls (sizes no solved tree of
+  ours holds).
 """
 
 from __future__ import annotations
@@ -78,3 +81,17 @@ class Switcher(PolicyPlayer):
         if self.hands <= SWITCH_AFTER_HANDS:
             return certain(legal_call(snapshot))
         return pot_raise(snapshot)
+
+
+class ThirdPotProber(PolicyPlayer):
+    """Calls until the turn; then bets a third of the pot when checked to, raises a bet by a
+    third of the pot once on the street, and calls."""
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        if snapshot.street in (Street.PREFLOP, Street.FLOP):
+            return certain(legal_call(snapshot))
+        raised = any(
+            record.seat == snapshot.seat and record.kind == "RAISE"
+            for record in snapshot.street_history(snapshot.street)
+        )
+        return certain(legal_call(snapshot)) if raised else pot_raise(snapshot, pots=1 / 3)
