@@ -46,9 +46,12 @@ A river solve costs about 0.12 s on one core, a turn or flop solve about 0.3 s, 
 the leaves' matrix products (and 0.04 s for the turn's equity matrix, 0.2 s for the flop's,
 once a board)
 (``ITERATIONS`` DCFR iterations, after which the strategy is within about 0.3% of the pot of
-the subgame's equilibrium on the ranges of real hands). A solve serves every later decision
-of the street, ours or one local best response asks about, as long as no new bet size
-appears: solutions are kept by (board, earlier history, sizes).
+the subgame's equilibrium on the ranges of real hands); a re-solve below a bet about 0.1 s.
+A solve serves every later decision of the street, ours or one local best response asks
+about, as long as its tree holds the street's actions at their sizes: solutions are kept by
+(board, earlier history, the street's actions before their root, sizes), and the earliest
+that holds a line answers for it, so an earlier decision of the street is read from the
+solution it was played by.
 """
 
 from __future__ import annotations
@@ -334,9 +337,12 @@ class RealTimeSolver:
         if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):
             return None  # the tree allows no raise there: a raise war is left to the rules
         sizes = BetAbstraction(pot_fractions=POT_FRACTIONS, all_in=True, max_raises=MAX_RAISES)
-        solution = resolve_below(
-            parent.solution, node, street_root(start), sizes, iterations=self.iterations
-        )
+        try:
+            solution = resolve_below(
+                parent.solution, node, street_root(start), sizes, iterations=self.iterations
+            )
+        except ValueError:  # our solved strategy never reaches the node: solve the street
+            return None
         solved = StreetSolution(solution, records)
         self._keep((base, records, None), solved)
         self.nested_solves += 1
