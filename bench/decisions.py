@@ -1,7 +1,7 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
 Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn|flop]
-[--gadget]``.
+[--gadget] [--solve-iterations 100]``.
 Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
@@ -28,7 +28,7 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
-from agent.players.player import SOLVES, CFRv2Player
+from agent.players.player import SOLVE_ITERATIONS, SOLVES, CFRv2Player
 from agent.poker.cards import to_ppe
 
 
@@ -48,8 +48,11 @@ class TimedCFRv2(CFRv2Player):
         seed: int,
         solve: str = "off",
         gadget: bool = False,
+        solve_iterations: int = SOLVE_ITERATIONS,
     ) -> None:
-        super().__init__(blueprint, seed=seed, solve=solve, gadget=gadget)
+        super().__init__(
+            blueprint, seed=seed, solve=solve, gadget=gadget, solve_iterations=solve_iterations
+        )
         self.latencies = latencies
         self.captured: dict[str, tuple] = {}
 
@@ -117,6 +120,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--solve", default="off", choices=SOLVES, help="cfrv2's solve= option")
     parser.add_argument("--gadget", action="store_true", help="cfrv2's gadget=true option")
+    parser.add_argument("--solve-iterations", type=int, default=SOLVE_ITERATIONS)
     arguments = parser.parse_args()
     before = resident_mb()
     start = time.perf_counter()

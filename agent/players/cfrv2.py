@@ -21,6 +21,7 @@ from agent.players.player import (
     DEFAULT_RULE,
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
+    SOLVE_ITERATIONS,
     CFRv2Player,
 )
 
@@ -38,6 +39,7 @@ def setup_ai(
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
     solve: str = DEFAULT_SOLVE,
     gadget: bool = False,
+    solve_iterations: int = SOLVE_ITERATIONS,
     preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
     preflop_opponents: int | str = "auto",
     rng: np.random.Generator | None = None,
@@ -54,7 +56,8 @@ def setup_ai(
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
     river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``), with
-    ``gadget=True`` by the check-down re-solving gadget instead of the opponent's range model;
+    ``gadget=True`` by the check-down re-solving gadget instead of the opponent's range model,
+    each solve ``solve_iterations`` DCFR iterations (100);
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
     deeper than push/fold (``agent.players.preflop_table``);
     ``preflop_opponents=9`` prices preflop multiway hands against every opponent (``"auto"``,
@@ -72,6 +75,7 @@ def setup_ai(
         preflop_defense=preflop_defense,
         solve=solve,
         gadget=gadget,
+        solve_iterations=solve_iterations,
         preflop_table=preflop_table,
         preflop_opponents=preflop_opponents,
         rng=rng,

@@ -113,6 +113,7 @@ from agent.players.short_stack import (
     read_spot,
 )
 from agent.players.subgame_solving import (
+    ITERATIONS,
     SOLVED_STREETS,
     RealTimeSolver,
     StreetStart,
@@ -140,6 +141,7 @@ DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
 DEFAULT_SOLVE = "off"
+SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
 DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -183,6 +185,8 @@ class CFRPlayer(PolicyPlayer):
     river, ``"flop"`` the flop, turn and river; ``"off"`` (the default) plays the rules below there;
     ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
     model (``blueprint.subgame.river.check_down_gadget``; ``False`` by default);
+    ``solve_iterations``: DCFR iterations of each solve (100 by default; fewer answer sooner,
+    farther from the subgame's equilibrium: the README's decision times);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
     into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
@@ -209,6 +213,7 @@ class CFRPlayer(PolicyPlayer):
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
         gadget: bool = False,
+        solve_iterations: int = SOLVE_ITERATIONS,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
@@ -242,7 +247,11 @@ class CFRPlayer(PolicyPlayer):
         self.solved_streets = SOLVED_STREETS[solve]
         if not isinstance(gadget, bool):
             raise ValueError(f"gadget={gadget!r}: expected true or false")
-        self.street_solver = RealTimeSolver(gadget=gadget) if self.solved_streets else None
+        if not isinstance(solve_iterations, int) or solve_iterations < 1:
+            raise ValueError(f"solve_iterations={solve_iterations!r}: expected a positive number")
+        self.street_solver = None
+        if self.solved_streets:
+            self.street_solver = RealTimeSolver(iterations=solve_iterations, gadget=gadget)
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (

@@ -71,6 +71,7 @@ from agent.players.player import (
     DEFAULT_RULE,
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
+    SOLVE_ITERATIONS,
     CFRv2Player,
 )
 from agent.poker.cards import parse_cards
@@ -143,6 +144,7 @@ class AdaptivePlayer(CFRv2Player):
         preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
         gadget: bool = False,
+        solve_iterations: int = SOLVE_ITERATIONS,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
@@ -160,6 +162,7 @@ class AdaptivePlayer(CFRv2Player):
             preflop_defense=preflop_defense,
             solve=solve,
             gadget=gadget,
+            solve_iterations=solve_iterations,
             preflop_table=preflop_table,
             preflop_opponents=preflop_opponents,
             rng=rng,

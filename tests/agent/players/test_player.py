@@ -234,6 +234,10 @@ def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
     assert CFRv2Player(rng=generator, seed=9).rng is generator
     with pytest.raises(ValueError, match="simulations=0"):
         CFRv2Player(simulations=0)
+    assert cfrv2.setup_ai(solve="turn", solve_iterations=40).street_solver.iterations == 40
+    assert cfrv1.setup_ai(solve="river").street_solver.iterations == 100
+    with pytest.raises(ValueError, match="solve_iterations=0"):
+        CFRv2Player(solve="turn", solve_iterations=0)
 
 
 def test_missing_default_blueprint_names_the_file_and_the_command(tmp_path, monkeypatch):
