@@ -13,11 +13,12 @@ it, where
   Bowling 2014): each of its hands may take instead its counterfactual best-response value
   at that node against the solved strategy, what its best action on the tree earned it.
 
-In the gadget game's equilibrium no bettor hand gets more from the new size than that value,
-where a strategy below the bet can hold it there (to the solve's convergence): an off-tree bet
-gains the bettor nothing over the tree's best reply, the safety of the paper's Estimated-Maxmargin
-family with exact values. Subgames below a bet are small (a call, a fold and the raises
-left), so a re-solve costs a fraction of the street's.
+In the gadget game's equilibrium no bettor hand gets more from the new size than that value
+wherever a strategy below the bet can hold it there (to the solve's convergence): the new
+size gains the bettor nothing over its best reply on the tree. This is Burch et al.'s Resolve
+gadget put where the paper's nested solving puts its gadgets, with the values computed
+exactly from the solved street instead of estimated. Subgames below a bet are small (a call,
+a fold and the raises left), so a re-solve costs a fraction of the street's.
 """
 
 from __future__ import annotations

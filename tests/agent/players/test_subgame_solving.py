@@ -197,7 +197,7 @@ def test_a_bet_of_a_new_size_is_re_solved_below_it_with_the_gadget(scripted_hand
     policy = player.policy(replace(facing, hole=tuple(parse_cards(["Jh", "Th"]))))
     assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 1
     assert all(is_legal(facing, (name, amount)) for name, amount, _ in policy)
-    assert dict((name, p) for name, _, p in policy).get("fold", 0.0) < 0.01  # a royal flush
+    assert {name: p for name, _, p in policy}.get("fold", 0.0) < 0.01  # the nut straight
     start, solved = player._solved_street(facing)
     assert solved.offset == 2 and solved.tree.contribution[0].tolist() == [
         start.half,
