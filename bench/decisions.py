@@ -133,7 +133,14 @@ def main() -> None:
         f" ({resident_mb() - before:.0f} MB for it; target <= 300 total)"
     )
     latencies: dict[str, list[float]] = defaultdict(list)
-    agent = TimedCFRv2(blueprint, latencies, seed=0, solve=arguments.solve, gadget=arguments.gadget)
+    agent = TimedCFRv2(
+        blueprint,
+        latencies,
+        seed=0,
+        solve=arguments.solve,
+        gadget=arguments.gadget,
+        solve_iterations=arguments.solve_iterations,
+    )
     play(agent, 20)  # warm-up: numba kernels load from the cache, tables build
     latencies.clear()
     per_hand = play(agent, arguments.hands)
