@@ -56,7 +56,7 @@ solution it was played by.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -139,24 +139,35 @@ def street_start(snapshot: Snapshot) -> StreetStart | None:
     return StreetStart(snapshot.board, pot, stacks, first, (us, them), before, records)
 
 
+def street_bets(
+    start: StreetStart,
+) -> Iterator[tuple[ActionRecord, int, tuple[float, float], tuple[float, float]]]:
+    """Each of the street's actions so far with its actor (0: us) and both players' chips on
+    the street before and after it (ours first), capped at the effective stack."""
+    bets = (0.0, 0.0)
+    cap = float(min(start.stacks))
+    for record in start.records:
+        actor = start.seats.index(record.seat)
+        after = list(bets)
+        if record.kind == "RAISE":
+            after[actor] = min(float(record.amount), cap)
+        elif record.kind == "CALL":
+            after[actor] = max(bets)
+        yield record, actor, bets, (after[0], after[1])
+        bets = (after[0], after[1])
+
+
 def raise_fractions(start: StreetStart) -> list[float | None]:
     """Each of the street's actions so far as a pot fraction, as the tree measures a raise:
     its increment over the bet it faces, over the pot after a call, rounded to
     ``FRACTION_DIGITS`` (None: a check, a call or an all-in)."""
-    contribution = [start.half, start.half]
     fractions: list[float | None] = []
-    for record in start.records:
-        actor = start.seats.index(record.seat)
+    for record, actor, bets, _ in street_bets(start):
         fraction = None
-        if record.kind == "RAISE":
-            to = start.half + record.amount
-            theirs, mine = contribution[1 - actor], contribution[actor]
-            if to < start.limit - 0.5:
-                pot_after_call = contribution[0] + contribution[1] + theirs - mine
-                fraction = round((to - theirs) / pot_after_call, FRACTION_DIGITS)
-            contribution[actor] = to
-        elif record.kind == "CALL":
-            contribution[actor] = max(contribution[actor], contribution[1 - actor])
+        if record.kind == "RAISE" and start.half + record.amount < start.limit - 0.5:
+            theirs, mine = bets[1 - actor], bets[actor]
+            pot_after_call = start.pot + bets[0] + bets[1] + theirs - mine
+            fraction = round((record.amount - theirs) / pot_after_call, FRACTION_DIGITS)
         fractions.append(fraction)
     return fractions
 
@@ -188,18 +199,12 @@ def street_root(start: StreetStart) -> Any:
     the solve's order: ours first), bets capped at the effective stack."""
     from blueprint.subgame.river import RiverRoot
 
-    bets, raises, last_raise = [0.0, 0.0], 0, 0.0
-    cap = float(min(start.stacks))
-    for record in start.records:
-        actor = start.seats.index(record.seat)
+    bets, raises, last_raise = (0.0, 0.0), 0, 0.0
+    for record, actor, before, bets in street_bets(start):
         if record.kind == "RAISE":
-            to = min(float(record.amount), cap)
-            last_raise = max(to - bets[1 - actor], last_raise)
-            bets[actor] = to
+            last_raise = max(bets[actor] - before[1 - actor], last_raise)
             raises += 1
-        elif record.kind == "CALL":
-            bets[actor] = max(bets)
-    return RiverRoot(bets=(bets[0], bets[1]), raises=raises, last_raise=last_raise)
+    return RiverRoot(bets=bets, raises=raises, last_raise=last_raise)
 
 
 def _matching_child(
@@ -261,7 +266,7 @@ class StreetSolution:
     def holds(self, start: StreetStart) -> bool:
         """Whether the tree holds the street's actions after its root, each raise at a size
         of its own (all-ins aside)."""
-        if start.records[: self.offset] != self.prefix or len(start.records) < self.offset:
+        if start.records[: self.offset] != self.prefix:
             return False
         sizes = self.solution.abstraction.pot_fractions
         later = raise_fractions(start)[self.offset :]
