@@ -50,6 +50,21 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
             f"| LBR decision ms on the {street}, p50 / p99 | {times['p50']} / {times['p99']} |"
         )
     lines.append(f"| illegal actions (LBR, bot) | {tuple(summary['illegal_actions'].values())} |")
+    checked, lost = (
+        summary.get("lbr_model_checked_hands", 0),
+        summary.get("lbr_model_lost_hands", 0),
+    )
+    if checked:
+        lines.append(
+            f"| hands where LBR's model ruled out the bot's real cards | {lost} of {checked:,} |"
+        )
+    if lost:
+        lines.append(
+            f"\nwarning: in {lost} hands LBR's model of the bot gave what the bot did with its "
+            "real cards probability 0: the copy LBR reads does not play as the bot (or its "
+            "policy is sampled), so LBR tracked a wrong range and its figure may understate "
+            "how exploitable the bot is."
+        )
     return "\n".join(lines)
 
 

@@ -7,12 +7,21 @@ an :class:`arena.lbr.player.LBRPlayer` reading a model of the bot (Lisy & Bowlin
 "Equilibrium Approximation Quality of Current No-Limit Poker Bots"): a copy of the bot that
 is sent every message the bot is sent. The summary adds ``lbr_bets``, the model, LBR's
 winnings in mbb/g with their 95% interval, and LBR's decision time per street.
+
+LBR's figure is only as good as its model of the bot: if the copy it reads does not play as
+the bot does (a learning bot read through a table that ignores what it learned, a real-time
+solver whose copy solves something else, a sampled policy), LBR tracks a wrong range and
+its winnings understate what a best response would win. So every hand is checked after it
+is played: the bot's real cards must still be in LBR's range, and every bot action must have
+had a positive probability under some holding (:func:`model_kept_bot_hand`). The result goes
+to ``model_check.csv`` and the summary counts the hands where the model failed
+(``lbr_model_lost_hands`` of ``lbr_model_checked_hands``); ``arena lbr`` warns when any did.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -20,8 +29,11 @@ from typing import Any
 
 import numpy as np
 
+from agent.poker.cards import parse_cards
+from agent.poker.range_equity import holding_index
 from arena.engine import BotWithCopies, HeadsUpTable
 from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text, parse_bets
+from arena.lbr.range import Range
 from arena.match import (
     MatchConfig,
     play_hand,
@@ -50,6 +62,7 @@ from arena.stats import percentiles
 
 LBR_LABEL = "lbr"
 LBR_FILE = "lbr.json"  # LBR's settings, beside match.json, so that a run can be resumed
+MODEL_CHECK_FILE = "model_check.csv"  # per hand: did LBR's model keep the bot's real cards
 _RECORDED = ("CALL", "RAISE", "FOLD")
 
 
@@ -210,22 +223,76 @@ def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> l
     sessions, each session by a fresh LBR, bot and model copy (:func:`play_in_sessions`)."""
     if config.session_hands is not None:
         build = partial(fresh_contestants, lbr, config)
-        return play_in_sessions(config, indices, build, partial(play_hand, config))
+        return play_in_sessions(config, indices, build, partial(play_checked_hand, config))
     players = contestants(lbr, config)
-    return [play_hand(config, players, index) for index in indices]
+    return [play_checked_hand(config, players, index) for index in indices]
+
+
+def play_checked_hand(config: MatchConfig, players: LBRContestants, index: int) -> dict[str, Any]:
+    """Hand ``index``'s row (:func:`arena.match.play_hand`), with ``lbr_model_kept``: whether
+    LBR's model of the bot allowed what the bot did with its real cards."""
+    row = play_hand(config, players, index)
+    row["lbr_model_kept"] = model_kept_bot_hand(players.lbr.range, bot_hole(row))
+    return row
+
+
+def bot_hole(row: dict[str, Any]) -> list[int]:
+    """The bot's (slot B's) hole cards in a hand's row.
+
+    >>> bot_hole({"seats": "B A", "hole_seat0": "Ah Kd", "hole_seat1": "2c 2d"})
+    [50, 45]
+    """
+    seat = row["seats"].split().index("B")
+    return parse_cards(row[f"hole_seat{seat}"].split())
+
+
+def model_kept_bot_hand(hand_range: Range, hole: Sequence[int]) -> bool:
+    """Whether a hand's final range still holds the bot's real ``hole`` and no bot action was
+    impossible under every holding (:attr:`Range.misses`): if not, LBR's model of the bot
+    gave what the bot did probability 0."""
+    weight = hand_range.weights[holding_index(hole[0], hole[1])]
+    return bool(weight > 0.0 and hand_range.misses == 0)
 
 
 def lbr_runner(
-    lbr: LBRConfig,
+    lbr: LBRConfig, out_dir: Path | None = None
 ) -> Callable[[MatchConfig, list[list[int]], int], Iterator[list[dict[str, Any]]]]:
-    """A chunk runner for :func:`arena.match.run_match` that plays LBR hands."""
+    """A chunk runner for :func:`arena.match.run_match` that plays LBR hands; with
+    ``out_dir``, each batch's model checks are appended to its ``model_check.csv``."""
 
     def run(
         config: MatchConfig, tasks: list[list[int]], workers: int
     ) -> Iterator[list[dict[str, Any]]]:
-        return run_tasks(partial(play_lbr_hands, lbr, config), tasks, workers)
+        for rows in run_tasks(partial(play_lbr_hands, lbr, config), tasks, workers):
+            if out_dir is not None:
+                append_model_checks(out_dir / MODEL_CHECK_FILE, rows)
+            yield rows
 
     return run
+
+
+def append_model_checks(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Append ``index,kept`` lines (a hand played again on resume is appended again)."""
+    new = not path.exists()
+    with path.open("a", encoding="utf-8") as handle:
+        if new:
+            handle.write("index,kept\n")
+        handle.writelines(f"{row['index']},{int(row['lbr_model_kept'])}\n" for row in rows)
+
+
+def model_check_counts(out_dir: Path, indices: Iterable[int]) -> tuple[int, int]:
+    """(hands checked, hands whose real cards LBR's model lost) among ``indices``; a run
+    made before the check has no file and counts (0, 0)."""
+    path = out_dir / MODEL_CHECK_FILE
+    if not path.exists():
+        return 0, 0
+    kept: dict[int, bool] = {}
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        index, _, flag = line.partition(",")
+        if index.isdigit() and flag in ("0", "1"):
+            kept[int(index)] = flag == "1"  # the last check of a hand played again wins
+    checked = [kept[index] for index in indices if index in kept]
+    return len(checked), checked.count(False)
 
 
 def decisions_by_street(rows: list[dict[str, Any]], slot: str = "A") -> dict[str, list[float]]:
@@ -272,8 +339,10 @@ def run_lbr(
     config = match_config(lbr, hands, seed, duplicate, session_hands)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_lbr_file(out_dir, lbr)
-    summary = run_match(config, out_dir, workers, runner=lbr_runner(lbr), on_progress=on_progress)
+    runner = lbr_runner(lbr, out_dir)
+    summary = run_match(config, out_dir, workers, runner=runner, on_progress=on_progress)
     rows = read_hands(out_dir / HANDS_FILE)
+    checked, lost = model_check_counts(out_dir, (row["index"] for row in rows))
     ci = summary["ci95_sb_per_hand"]
     summary.update(
         {
@@ -285,6 +354,8 @@ def run_lbr(
             "lbr_preflop_samples": lbr.preflop_samples,
             "lbr_mbb_per_hand": summary["mbb_per_hand"],
             "lbr_ci95_mbb_per_hand": None if ci is None else ci * 500.0,  # sb/h -> mbb/h
+            "lbr_model_checked_hands": checked,
+            "lbr_model_lost_hands": lost,
             "lbr_decision_ms_by_street": {
                 street: percentiles(ms) | {"decisions": len(ms)}
                 for street, ms in decisions_by_street(rows).items()

@@ -25,6 +25,17 @@ class PairRaiser(PolicyPlayer):
         return certain(legal_call(snapshot))
 
 
+class UnpairedRaiser(PolicyPlayer):
+    """PairRaiser's opposite: raises the minimum without a pocket pair, otherwise calls. As a
+    model of PairRaiser it rules out the bot's real cards at every action the bot takes."""
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        first, second = snapshot.hole
+        if first // 4 != second // 4 and snapshot.min_raise is not None:
+            return certain(legal_raise(snapshot, snapshot.min_raise))
+        return certain(legal_call(snapshot))
+
+
 class CallsUntilTaught(PolicyPlayer):
     """A learning bot: a calling station in its first hand, always-fold once it has seen a
     hand's result. It keeps every message it was sent, and its ``policy_table`` (as one
