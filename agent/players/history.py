@@ -311,3 +311,42 @@ def last_raise_fractions(
             found = (spot.pot_fraction(record.amount), largest)
         real.advance(record)
     return found
+
+
+def left_the_tree(
+    snapshot: Snapshot, game: GameConfig, actions: ActionAbstraction, tolerance: float
+) -> bool:
+    """Whether a raise before the current street, on a street the blueprint's game covers
+    (``game.rounds``: preflop, and the flop), was off the abstraction's tree: none of its
+    sizes, priced on the spot where it was made, within ``tolerance`` pot fractions of it, or
+    a raise beyond the abstraction's cap for that player on its street. The blueprint's later
+    streets then read a line it was never trained on (the mapping only approximates it), and
+    the rules' later ones answer it. Heads-up only (False otherwise).
+    """
+    seats = heads_up_seats(snapshot)
+    if seats is None:
+        return False
+    real = _RealHand(snapshot, seats)
+    raises: dict[tuple[Street, int], int] = {}
+    for record in snapshot.history:
+        if record.street >= min(snapshot.street, game.rounds):
+            break
+        real.enter(record.street)
+        if record.kind == "RAISE":
+            key = (record.street, record.seat)
+            raises[key] = raises.get(key, 0) + 1
+            if raises[key] > actions.raise_cap or _off_sizes(
+                record, real.spot(record.seat), actions, tolerance
+            ):
+                return True
+        real.advance(record)
+    return False
+
+
+def _off_sizes(
+    record: ActionRecord, spot: Spot, actions: ActionAbstraction, tolerance: float
+) -> bool:
+    """Whether raise ``record`` is more than ``tolerance`` pot fractions from every size."""
+    bet = spot.pot_fraction(record.amount)
+    sizes = (spot.pot_fraction(spot.raise_amount(size)) for size in actions.raise_sizes)
+    return all(abs(bet - size) > tolerance for size in sizes)

@@ -96,6 +96,7 @@ from agent.players.history import (
     abstract_histories,
     current_spot,
     last_raise_fractions,
+    left_the_tree,
 )
 from agent.players.own_range import (
     OwnRange,
@@ -114,6 +115,7 @@ from agent.players.short_stack import (
 )
 from agent.players.subgame_solving import (
     ITERATIONS,
+    ONLY_OFF_TREE,
     SOLVED_STREETS,
     RealTimeSolver,
     StreetStart,
@@ -245,6 +247,7 @@ class CFRPlayer(PolicyPlayer):
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
         self.solved_streets = SOLVED_STREETS[solve]
+        self.solve_only_off_tree = solve in ONLY_OFF_TREE
         if not isinstance(gadget, bool):
             raise ValueError(f"gadget={gadget!r}: expected true or false")
         if not isinstance(solve_iterations, int) or solve_iterations < 1:
@@ -408,6 +411,8 @@ class CFRPlayer(PolicyPlayer):
         """The street's start and its solution, where ``solve`` covers the decision."""
         if snapshot.street not in self.solved_streets:
             return None
+        if self.solve_only_off_tree and not self.left_the_tree(snapshot):
+            return None
         start = street_start(snapshot)
         if start is None:
             return None
@@ -420,6 +425,13 @@ class CFRPlayer(PolicyPlayer):
             return solver_ranges(own, theirs, snapshot.board)
 
         return start, self.street_solver.solution(start, snapshot.history, ranges)
+
+    def left_the_tree(self, snapshot: Snapshot) -> bool:
+        """Whether a raise before this street was none of the blueprint's sizes (within the
+        tolerance of an over-size raise) or beyond its raise cap: with ``solve="off-tree"``
+        the street is solved then, and played by the blueprint and the rules otherwise."""
+        bp = self.blueprint
+        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE)
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
         """The model of the player at ``seat`` a solve reads its range with: the prior, a

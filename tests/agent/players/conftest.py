@@ -19,7 +19,7 @@ BIG_BLIND = 20
 
 class Scripted(QuietPlayer):
     """Records every decision's snapshot and plays 'push', 'pot', 'bet:F' (F times the pot),
-    'call' or 'fold' in turn."""
+    'min' (the minimum raise), 'call' or 'fold' in turn."""
 
     def __init__(self, script: list[str]) -> None:
         self.script = list(script)
@@ -33,6 +33,8 @@ class Scripted(QuietPlayer):
             return "raise", snapshot.max_raise
         if move == "pot" and snapshot.min_raise is not None:  # bet the pot
             return "raise", max(snapshot.min_raise, min(snapshot.max_raise, snapshot.pot))
+        if move == "min" and snapshot.min_raise is not None:
+            return "raise", snapshot.min_raise
         if move.startswith("bet:") and snapshot.min_raise is not None:
             size = round(float(move[4:]) * snapshot.pot)
             return "raise", max(snapshot.min_raise, min(snapshot.max_raise, size))

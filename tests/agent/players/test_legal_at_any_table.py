@@ -179,3 +179,19 @@ def test_the_gadget_agent_is_legal_where_it_re_solves_below_new_bet_sizes():
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
         nested += bots["S0"].street_solver.nested_solves
     assert nested > 0
+
+
+def test_the_off_tree_solver_is_legal_at_any_depth_and_solves_after_random_raises():
+    """The random bot raises to random amounts, off the blueprint's tree: the streets after
+    are solved, at 5 to 250 big blinds, with antes."""
+    solves = 0
+    for hand in range(10):
+        stacks = [(5 + 27 * hand) * BIG_BLIND, 100 * BIG_BLIND]
+        result, bots, start = play_hand(
+            2, 1, 900 + hand, ("random",), stacks=stacks, solve="off-tree", gadget=True,
+            solve_iterations=20,
+        )  # fmt: skip
+        assert result.illegal["S0"] == 0, (start, result.actions)
+        assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
+        solves += bots["S0"].street_solver.solves
+    assert solves > 0

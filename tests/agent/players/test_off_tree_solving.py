@@ -1,0 +1,72 @@
+"""``solve="off-tree"``: the blueprint and the rules while the hand stays on the blueprint's
+tree, real-time solving from the street after a raise left it (preflop or flop)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from agent.abstraction.betting import GameConfig, parse_actions
+from agent.boundary.snapshot import Street, is_legal
+from agent.players.history import left_the_tree
+from agent.players.player import OVERSIZE_TOLERANCE, CFRv2Player
+from agent.poker.cards import parse_cards
+
+STUDY = parse_actions("study")  # the shipped blueprint's tree: minimum raises, two a round
+GAME = GameConfig()
+BOARD = tuple(parse_cards(["Ah", "Kh", "Qh", "7c", "2d"]))
+
+
+def decisions(scripted_hand, scripts: list[list[str]], seat: int = 0) -> dict[Street, list]:
+    """Seat ``seat``'s snapshots by street, on ``BOARD``."""
+    seats = scripted_hand([1000, 1000], 0, scripts)
+    found: dict[Street, list] = {}
+    for snapshot in seats[seat].seen:
+        board = BOARD[: 2 + int(snapshot.street)] if snapshot.street else ()
+        found.setdefault(snapshot.street, []).append(replace(snapshot, board=board))
+    return found
+
+
+def left(snapshot) -> bool:
+    return left_the_tree(snapshot, GAME, STUDY, OVERSIZE_TOLERANCE)
+
+
+def test_a_minimum_raise_stays_on_the_tree_a_three_pot_raise_leaves_it(scripted_hand):
+    on = decisions(scripted_hand, [["min", "call", "call"], ["call", "call", "call"]])
+    assert not left(on[Street.FLOP][0])
+    off = decisions(scripted_hand, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    assert not left(off[Street.PREFLOP][0])  # the street of the raise is not judged yet
+    assert [left(s) for s in off[Street.FLOP]] == [True]
+
+
+def test_a_flop_bet_of_the_pot_leaves_the_tree_a_turn_bet_never_does(scripted_hand):
+    scripts = [["call", "call", "call", "call"], ["call", "pot", "pot", "call"]]
+    seen = decisions(scripted_hand, scripts)
+    assert not left(seen[Street.FLOP][0])
+    assert left(seen[Street.TURN][0])
+    turn_only = decisions(scripted_hand, [["call"] * 4, ["call", "call", "pot", "call"]])
+    assert not left(turn_only[Street.RIVER][0])  # the blueprint has no turn to leave
+
+
+def test_a_third_raise_of_one_player_in_a_round_is_beyond_the_cap(scripted_hand):
+    scripts = [["min", "min", "call", "call"], ["min", "min", "min", "call"]]  # seat 1 opens
+    seen = decisions(scripted_hand, scripts)
+    assert left(seen[Street.FLOP][0])
+    two_each = decisions(scripted_hand, [["min", "min", "call"], ["min", "min", "call", "call"]])
+    assert not left(two_each[Street.FLOP][0])
+
+
+def test_on_the_tree_the_player_plays_the_blueprint_off_it_the_solution(scripted_hand):
+    plain = CFRv2Player(seed=0)
+    solving = CFRv2Player(solve="off-tree", gadget=True, solve_iterations=10, seed=0)
+    on = decisions(scripted_hand, [["min", "call", "call"], ["call", "call", "call"]])
+    flop = replace(on[Street.FLOP][0], hole=tuple(parse_cards(["Jh", "Th"])))
+    assert solving.policy(flop) == plain.policy(flop)
+    assert solving.street_solver.solves == 0
+    off = decisions(scripted_hand, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    flop = replace(off[Street.FLOP][0], hole=tuple(parse_cards(["Jh", "Th"])))
+    policy = solving.policy(flop)
+    assert solving.street_solver.solves == 1
+    assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
+    assert sum(p for _, _, p in policy) == pytest.approx(1.0)
