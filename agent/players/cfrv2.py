@@ -55,7 +55,8 @@ def setup_ai(
     ``multiway="study"`` plays the study's thresholds with two or more opponents;
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
-    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``), with
+    river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``),
+    ``solve="off-tree"`` the flop, turn and river once a raise left the blueprint's tree, with
     ``gadget=True`` by the check-down re-solving gadget instead of the opponent's range model,
     each solve ``solve_iterations`` DCFR iterations (100);
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players

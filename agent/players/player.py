@@ -22,7 +22,11 @@ Simulations"), rebuilt on this project's engine:
 * **River, heads-up, with** ``solve="river"``, **turn and river with** ``solve="turn"``,
   **flop, turn and river with** ``solve="flop"``: the street solved in real time from its
   start, over our range and the opponent's, with the real bet sizes on the tree
-  (``agent.players.subgame_solving``).
+  (``agent.players.subgame_solving``). With ``solve="off-tree"`` the flop, turn and river
+  are solved only from the street after a preflop or flop raise left the blueprint's tree
+  (a size none of its sizes, or beyond its raise cap: ``agent.players.history.left_the_tree``):
+  where the blueprint read the line as trained, it and the rules play on, as Libratus kept
+  its blueprint on the tree and solved subgames after off-tree actions.
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -184,7 +188,9 @@ class CFRPlayer(PolicyPlayer):
     holdings whose pot share covers the call's price (``"odds"``);
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
     plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
-    river, ``"flop"`` the flop, turn and river; ``"off"`` (the default) plays the rules below there;
+    river, ``"flop"`` the flop, turn and river, ``"off-tree"`` the flop, turn and river once
+    a preflop or flop raise has left the blueprint's tree; ``"off"`` (the default) plays the
+    rules below there;
     ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
     model (``blueprint.subgame.river.check_down_gadget``; ``False`` by default);
     ``solve_iterations``: DCFR iterations of each solve (100 by default; fewer answer sooner,
