@@ -27,6 +27,7 @@ Action Spaces" (IJCAI 2013) for the mapping; the study (seed 004) for keying by 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from agent.abstraction.betting import (
@@ -298,19 +299,25 @@ def last_raise_fractions(
     raises) or the hand is not heads-up. A raise above the largest size is one the
     pseudo-harmonic mapping can only read as that size: an all-in read as a min-raise.
     """
+    found: tuple[float, float] | None = None
+    for record, spot in _raise_spots(snapshot):
+        if record.street == snapshot.street:
+            found = (spot.pot_fraction(record.amount), max(_size_fractions(spot, actions)))
+    return found
+
+
+def _raise_spots(snapshot: Snapshot) -> Iterator[tuple[ActionRecord, Spot]]:
+    """Each raise of a heads-up hand's history with the real spot its raiser faced (none when
+    the hand is not heads-up)."""
     seats = heads_up_seats(snapshot)
     if seats is None:
-        return None
+        return
     real = _RealHand(snapshot, seats)
-    found: tuple[float, float] | None = None
     for record in snapshot.history:
         real.enter(record.street)
-        if record.street == snapshot.street and record.kind == "RAISE":
-            spot = real.spot(record.seat)
-            largest = max(spot.pot_fraction(spot.raise_amount(s)) for s in actions.raise_sizes)
-            found = (spot.pot_fraction(record.amount), largest)
+        if record.kind == "RAISE":
+            yield record, real.spot(record.seat)
         real.advance(record)
-    return found
 
 
 def left_the_tree(
@@ -323,23 +330,14 @@ def left_the_tree(
     streets then read a line it was never trained on (the mapping only approximates it), and
     the rules' later ones answer it. Heads-up only (False otherwise).
     """
-    seats = heads_up_seats(snapshot)
-    if seats is None:
-        return False
-    real = _RealHand(snapshot, seats)
     raises: dict[tuple[Street, int], int] = {}
-    for record in snapshot.history:
+    for record, spot in _raise_spots(snapshot):
         if record.street >= min(snapshot.street, game.rounds):
             break
-        real.enter(record.street)
-        if record.kind == "RAISE":
-            key = (record.street, record.seat)
-            raises[key] = raises.get(key, 0) + 1
-            if raises[key] > actions.raise_cap or _off_sizes(
-                record, real.spot(record.seat), actions, tolerance
-            ):
-                return True
-        real.advance(record)
+        key = (record.street, record.seat)
+        raises[key] = raises.get(key, 0) + 1
+        if raises[key] > actions.raise_cap or _off_sizes(record, spot, actions, tolerance):
+            return True
     return False
 
 
@@ -348,5 +346,9 @@ def _off_sizes(
 ) -> bool:
     """Whether raise ``record`` is more than ``tolerance`` pot fractions from every size."""
     bet = spot.pot_fraction(record.amount)
-    sizes = (spot.pot_fraction(spot.raise_amount(size)) for size in actions.raise_sizes)
-    return all(abs(bet - size) > tolerance for size in sizes)
+    return all(abs(bet - size) > tolerance for size in _size_fractions(spot, actions))
+
+
+def _size_fractions(spot: Spot, actions: ActionAbstraction) -> list[float]:
+    """The abstraction's raise sizes priced on ``spot``, as pot fractions."""
+    return [spot.pot_fraction(spot.raise_amount(size)) for size in actions.raise_sizes]
