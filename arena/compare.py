@@ -1,7 +1,8 @@
 """Two runs on the same cards, compared unit by unit: what a change of bot is worth.
 
-Two heads-up matches (``arena run A vs B``), two ring games (``arena run A B C ...``) or two
-tournament runs (``arena tournament``) with the same seed and layout deal the same cards:
+Two heads-up matches (``arena run A vs B``), two ring games (``arena run A B C ...``), two
+tournament runs (``arena tournament``) or two local best response runs (``arena lbr``) with the
+same seed and layout deal the same cards:
 hand ``i`` of one is hand ``i`` of the other, and tournament ``i`` plays the same card
 sequence in the same seat rotation. Where one bot is changed (a new version, an option), the
 difference of its results is then measured on each of the runs' units (a duplicate pair or
@@ -11,6 +12,16 @@ several times narrower than the two runs' own intervals combined (the idea of th
 Computer Poker Competition's duplicate matches, carried from seats to versions). Only the
 units both runs have finished are compared, so a run still under way can be compared with a
 finished one.
+
+Two LBR runs compare the bots LBR played (slot B) by what LBR won from each, in mbb/g: how
+much less exploitable one version is than the other, on the same deals. Their settings (bet
+sizes, rounds, how a called bet is valued, sample sizes) must be the same.
+
+The unit is the run's own (``by="run"``): a duplicate pair, or with sessions of fresh bots a
+session pair, because a bot that learns makes the hands of a session depend on each other.
+``by="deal"`` pairs heads-up matches and LBR runs on their duplicate deals even in sessions:
+hundreds of units instead of a few, and valid for bots that do not learn from hand to hand
+(the unit of ``python -m arena.lbr.report``).
 """
 
 from __future__ import annotations
@@ -22,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from arena.lbr.match import LBR_LABEL, LBRConfig, read_lbr_run
 from arena.match import MatchConfig
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
 from arena.ring import CONFIG_FILE as RING_FILE
@@ -36,6 +48,9 @@ from arena.tournament.run import TOURNAMENTS_FILE, read_config, tournament_colum
 # what may differ between two runs that deal the same cards: the bots, and how they ran
 MATCH_FREE = ("bot_a", "bot_b", "decision_timeout", "strict")
 TOURNAMENT_FREE = RING_FREE = ("bots", "decision_timeout", "strict", "phh_dir")
+LBR_FREE = ("bot", "model")  # two LBR runs may differ in the bot played and its model only
+LBR_KIND = "local best response"
+UNITS = ("run", "deal")  # a run's own unit, or its duplicate deals (matches and LBR runs)
 
 
 @dataclass(frozen=True)
@@ -54,7 +69,7 @@ class Measure:
 class Comparison:
     """The compared bot's figures in both runs, on the units both runs finished."""
 
-    kind: str  # "match", "ring game" or "tournament"
+    kind: str  # "match", "ring game", "tournament" or "local best response"
     unit: str  # what one observation of the CI is, plural: "duplicate pairs", ...
     slot: str
     first_bot: str
@@ -63,17 +78,29 @@ class Comparison:
     measures: tuple[Measure, ...]
 
 
-def compare_runs(first: Path, second: Path, slot: str = "A") -> Comparison:
-    """Compare bot ``slot`` of two runs on the same cards; ValueError naming what differs."""
+def compare_runs(first: Path, second: Path, slot: str | None = None, by: str = "run") -> Comparison:
+    """Compare bot ``slot`` (A; in LBR runs the bot LBR played, B) of two runs on the same
+    cards, on the units ``by`` names; ValueError naming what differs."""
     kinds = [run_kind(folder) for folder in (first, second)]
     if kinds[0] != kinds[1]:
         raise ValueError(f"{str(first)!r} holds a {kinds[0]} run, {str(second)!r} a {kinds[1]} run")
-    compare = {"match": compare_matches, "ring game": compare_rings}
-    return compare.get(kinds[0], compare_tournaments)(first, second, slot)
+    if by not in UNITS:
+        raise ValueError(f"units by {by!r}: expected one of {', '.join(UNITS)}")
+    if kinds[0] == LBR_KIND:
+        return compare_lbr_runs(first, second, slot, by)
+    if by == "deal" and kinds[0] != "match":
+        raise ValueError(f"units by deal pair heads-up matches and LBR runs, not a {kinds[0]} run")
+    if kinds[0] == "match":
+        return compare_matches(first, second, slot or "A", by)
+    compare = compare_rings if kinds[0] == "ring game" else compare_tournaments
+    return compare(first, second, slot or "A")
 
 
 def run_kind(folder: Path) -> str:
-    """``"match"``, ``"ring game"`` or ``"tournament"``; ValueError for any other folder."""
+    """``"match"``, ``"ring game"``, ``"tournament"`` or ``"local best response"``;
+    ValueError for any other folder."""
+    if (folder / MATCH_FILE).is_file() and read_match_file(folder).get("bot_a") == LBR_LABEL:
+        return LBR_KIND
     for kind, name in (
         ("match", MATCH_FILE),
         ("ring game", RING_FILE),
@@ -150,21 +177,73 @@ def paired(name: str, units: np.ndarray, first: np.ndarray, second: np.ndarray) 
     return Measure(name, before, after, difference, ci)
 
 
-def compare_matches(first: Path, second: Path, slot: str) -> Comparison:
+def compare_matches(first: Path, second: Path, slot: str, by: str = "run") -> Comparison:
     """Slot A's or B's sb/h in two heads-up matches, paired hand for hand."""
     if slot not in ("A", "B"):
         raise ValueError(f"a match has slots A and B, not {slot!r}")
     configs = [MatchConfig(**read_match_file(folder)) for folder in (first, second)]
-    base = replace(configs[0], hands=configs[1].hands)  # a longer run extends the same deals
-    same_cards(base, configs[1], MATCH_FREE)
+    same_match_cards(*configs)
     bots = [(config.bot_a, config.bot_b) for config in configs]
     same_opponents(*bots, index="AB".index(slot))
-    pairs = common_rows(*(read_hands(folder / HANDS_FILE) for folder in (first, second)))
-    units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
+    pairs = match_rows(first, second)
+    units = match_units(configs[0], pairs, by)
     measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
     names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
-    unit = match_unit(configs[0])
+    unit = match_unit(configs[0], by)
     return Comparison("match", unit, slot, *names, len(set(units.tolist())), (measure,))
+
+
+def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Comparison:
+    """What LBR won from the bot of each of two ``arena lbr`` runs, in mbb/g, paired hand
+    for hand: the bots (slot B) may differ, LBR's settings may not."""
+    if slot not in (None, "B"):
+        raise ValueError(
+            "in an LBR run slot A is local best response itself: "
+            f"the compared bot is B, not {slot!r}"
+        )
+    (lbr_first, first_match), (lbr_second, second_match) = map(read_lbr_run, (first, second))
+    same_match_cards(first_match, second_match)
+    same_lbr_settings(lbr_first, lbr_second)
+    pairs = match_rows(first, second)
+    units = match_units(first_match, pairs, by)
+    to_mbb = 1000.0 / (2 * first_match.small_blind)  # chips to thousandths of a big blind
+    won = columns(pairs, "won_A")
+    measure = paired("LBR mbb/g", units, to_mbb * won[0], to_mbb * won[1])
+    names = (first_match.bot_b, second_match.bot_b)
+    unit = match_unit(first_match, by)
+    return Comparison(LBR_KIND, unit, "B", *names, len(set(units.tolist())), (measure,))
+
+
+def same_match_cards(first: MatchConfig, second: MatchConfig) -> None:
+    """ValueError unless two matches deal the same cards (one may be longer)."""
+    same_cards(replace(first, hands=second.hands), second, MATCH_FREE)
+
+
+def same_lbr_settings(first: LBRConfig, second: LBRConfig) -> None:
+    """ValueError naming the settings in which local best response plays otherwise."""
+    differ = [
+        key
+        for key in first.__dict__
+        if key not in LBR_FREE and getattr(first, key) != getattr(second, key)
+    ]
+    if differ:
+        shown = ", ".join(
+            f"{key} {getattr(first, key)!r} and {getattr(second, key)!r}" for key in differ
+        )
+        raise ValueError(f"local best response plays otherwise in the two runs: {shown}")
+
+
+def match_rows(first: Path, second: Path) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The hands both heads-up runs finished, paired."""
+    return common_rows(*(read_hands(folder / HANDS_FILE) for folder in (first, second)))
+
+
+def match_units(
+    config: MatchConfig, pairs: list[tuple[dict[str, Any], dict[str, Any]]], by: str
+) -> np.ndarray:
+    """Each paired hand's unit: the run's own (:meth:`MatchConfig.unit_of`) or its deal."""
+    unit_of = config.deal_of if by == "deal" else config.unit_of
+    return np.array([unit_of(row["index"]) for row, _ in pairs])
 
 
 def winnings(units: np.ndarray, first: np.ndarray, second: np.ndarray, small_blind: int) -> Measure:
@@ -198,8 +277,10 @@ def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
     return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), (measure,))
 
 
-def match_unit(config: MatchConfig) -> str:
+def match_unit(config: MatchConfig, by: str = "run") -> str:
     """What one observation of a match's CI is (:meth:`MatchConfig.unit_of`), plural."""
+    if by == "deal":
+        return "duplicate pairs" if config.duplicate else "hands"
     if config.session_hands is not None:
         return "session pairs" if config.duplicate else "sessions"
     return "duplicate pairs" if config.duplicate else "hands"
@@ -243,7 +324,7 @@ def markdown(comparison: Comparison) -> str:
     ]
     for measure in comparison.measures:
         percent = measure.name in ("win share", "in the money")
-        scale, digits = (100.0, 1) if percent else (1.0, 2)
+        scale, digits = (100.0, 1) if percent else (1.0, 0 if "mbb" in measure.name else 2)
         ci = "" if measure.ci95 is None else f" ± {scale * measure.ci95:.{digits}f}"
         lines.append(
             f"| {measure.name} | {scale * measure.first:.{digits}f} | "

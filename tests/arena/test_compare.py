@@ -46,10 +46,22 @@ def ring(out, first, hands=30):
     return out
 
 
+def lbr(out, bot, *options):
+    result = invoke(
+        "lbr", bot, "--hands", 8, "--session-hands", 2, "--preflop-samples", 100, "--seed", 0,
+        "--out", out, "--workers", 1, "--no-progress", *options,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return out
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("compare")
     return {
+        "lbr_fish": lbr(root / "lbr_fish", "fish"),
+        "lbr_rule": lbr(root / "lbr_rule", "rule-based"),
+        "lbr_rule_bets": lbr(root / "lbr_rule_bets", "rule-based", "--bets", "1,allin"),
         "fish": tournament(root / "fish", "fish", "random"),
         "rule": tournament(root / "rule", "rule-based", "random"),
         "seed1": tournament(root / "seed1", "rule-based", "random", seed=1),
@@ -110,9 +122,43 @@ def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
     assert other.first_bot == "honest" and other.measures[0].difference == 0.0
 
 
+def test_lbr_runs_compare_what_lbr_won_from_each_bot_in_mbb_per_game(runs):
+    chips = [
+        np.array([row["won_A"] for row in read_hands(runs[name] / "hands.csv")], dtype=float)
+        for name in ("lbr_fish", "lbr_rule")
+    ]
+    by_session = compare_runs(runs["lbr_fish"], runs["lbr_rule"])
+    by_deal = compare_runs(runs["lbr_fish"], runs["lbr_rule"], by="deal")
+    for comparison in (by_session, by_deal):
+        (measure,) = comparison.measures
+        assert measure.name == "LBR mbb/g" and comparison.slot == "B"
+        assert measure.first == pytest.approx(100.0 * chips[0].mean())  # big blind 10 chips
+        assert measure.second == pytest.approx(100.0 * chips[1].mean())
+        assert measure.difference == pytest.approx(measure.second - measure.first)
+    assert (by_session.first_bot, by_session.second_bot) == ("fish", "rule-based")
+    # 8 hands in sessions of 2: 2 session pairs, or the 4 deals each played in both seats
+    assert (by_session.unit, by_session.units) == ("session pairs", 2)
+    assert (by_deal.unit, by_deal.units) == ("duplicate pairs", 4)
+    deals = (chips[1] - chips[0]).reshape(2, 2, 2).sum(axis=1).ravel()  # session, its mirror
+    half_width = Z95 * deals.std(ddof=1) * np.sqrt(len(deals)) / 8 * 100.0
+    assert by_deal.measures[0].ci95 == pytest.approx(half_width)
+
+
+def test_lbr_runs_refuse_slot_a_and_other_lbr_settings(runs):
+    with pytest.raises(ValueError, match="slot A is local best response itself"):
+        compare_runs(runs["lbr_fish"], runs["lbr_rule"], slot="A")
+    with pytest.raises(ValueError, match="plays otherwise in the two runs: bets"):
+        compare_runs(runs["lbr_rule"], runs["lbr_rule_bets"])
+    result = invoke("compare", runs["lbr_fish"], runs["lbr_rule"], "--by", "deal")
+    assert result.exit_code == 0, result.output
+    assert "| LBR mbb/g |" in result.output and "4 duplicate pairs in common" in result.output
+
+
 @pytest.mark.parametrize(
     ("first", "second", "message"),
     [
+        ("lbr_fish", "match_fish", "holds a local best response run"),
+        ("rule", "rule", "units by deal pair heads-up matches and LBR runs"),
         ("rule", "seed1", "do not deal the same cards: seed 0 and 1"),
         ("rule", "other", "only the compared bot may differ"),
         ("rule", "match_rule", "holds a tournament run"),
@@ -120,9 +166,10 @@ def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
     ],
 )
 def test_runs_that_cannot_be_paired_are_refused_by_name(runs, first, second, message):
+    by = "deal" if first == second else "run"
     with pytest.raises(ValueError, match=message):
-        compare_runs(runs[first], runs[second])
-    result = invoke("compare", runs[first], runs[second])
+        compare_runs(runs[first], runs[second], by=by)
+    result = invoke("compare", runs[first], runs[second], "--by", by)
     assert result.exit_code == 2 and message.split(":")[0] in result.output
 
 
