@@ -29,6 +29,14 @@ from arena.match import BotFailure, MatchConfig, check_sessions, default_workers
 from arena.results import HANDS_FILE
 
 
+def deal_ci_line(summary: dict[str, Any]) -> list[str]:
+    """In sessions, the CI over duplicate deals as well (for a bot that does not learn)."""
+    ci = summary.get("lbr_ci95_mbb_per_hand_by_deal")
+    if not summary.get("session_hands") or ci is None:
+        return []
+    return [f"| 95% CI over duplicate deals (a bot that does not learn) | ±{ci:.1f} |"]
+
+
 def format_lbr_summary(summary: dict[str, Any]) -> str:
     """The end-of-run table in markdown."""
     ci = summary["lbr_ci95_mbb_per_hand"]
@@ -42,6 +50,7 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
         f"| LBR chooses in rounds | {summary['lbr_rounds']} |",
         f"| LBR mbb/g | {summary['lbr_mbb_per_hand']:+.1f} |",
         f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}'} |",
+        *deal_ci_line(summary),
         f"| wall time | {summary['wall_seconds']:.1f} s |",
         f"| hands/s | {summary['hands_per_second'] or 'n/a'} |",
     ]

@@ -58,7 +58,7 @@ from arena.seeding import (
     lbr_seed,
     session_bot_seed,
 )
-from arena.stats import percentiles
+from arena.stats import match_stats, percentiles
 
 LBR_LABEL = "lbr"
 LBR_FILE = "lbr.json"  # LBR's settings, beside match.json, so that a run can be resumed
@@ -346,6 +346,7 @@ def run_lbr(
     ci = summary["ci95_sb_per_hand"]
     summary.update(
         {
+            "lbr_ci95_mbb_per_hand_by_deal": deal_ci95_mbb(config, rows),
             "lbr_bets": bets_text(lbr.bets),
             "lbr_model": lbr.model_spec,
             "lbr_value": lbr.value,
@@ -364,3 +365,17 @@ def run_lbr(
     )
     write_json(out_dir / SUMMARY_FILE, summary)
     return summary
+
+
+def deal_ci95_mbb(config: MatchConfig, rows: list[dict[str, Any]]) -> float | None:
+    """LBR's 95% CI half-width in mbb/g with each duplicate deal one unit, even in sessions.
+
+    Valid for a bot that does not learn from hand to hand, and far narrower than the CI
+    over session pairs when a run has only a few (the unit of ``python -m
+    arena.lbr.report`` and of ``arena compare --by deal``); for a bot that learns within a
+    session, the session pairs' CI is the honest one.
+    """
+    units = np.array([config.deal_of(row["index"]) for row in rows])
+    chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
+    ci = match_stats(units, chips, config.small_blind).ci95_sb_per_hand
+    return None if ci is None else ci * 500.0  # sb/h -> mbb/h

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -32,10 +33,12 @@ from arena.lbr.match import (
     run_lbr,
 )
 from arena.lbr.player import LBRPlayer, parse_bets
+from arena.lbr.report import mbb_with_ci
 from arena.match import rows_stats
 from arena.registry import make_bot, parse_bot_spec
 from arena.results import HANDS_FILE, HandsWriter, read_hands
 from arena.seeding import deal_deck
+from arena.stats import Z95
 
 BOTS = Path(__file__).with_name("lbr_bots.py")
 TAUGHT = f"{BOTS}:CallsUntilTaught"
@@ -131,7 +134,14 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) ->
     out = tmp_path / "cli"
     result = runner.invoke(main, [*common, "--hands", "8", "--session-hands", "2", "--out", out])
     assert result.exit_code == 0, result.output
-    assert json.loads((out / "summary.json").read_text())["session_hands"] == 2
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["session_hands"] == 2
+    # the CI over the 4 duplicate deals, as the report computes it (1.96 sd / sqrt n of the
+    # deals' means), with the arena's exact normal quantile for 1.96
+    hands = pd.read_csv(out / HANDS_FILE)
+    _, half_width = mbb_with_ci(hands, hands["won_A"].to_numpy())
+    assert summary["lbr_ci95_mbb_per_hand_by_deal"] == pytest.approx(half_width / 1.96 * Z95)
+    assert "95% CI over duplicate deals" in result.output
     bad = runner.invoke(main, [*common, "--hands", "10", "--session-hands", "4"])
     assert bad.exit_code == 2 and "multiple of 8" in bad.output
 
