@@ -116,11 +116,17 @@ def run_kind(folder: Path) -> str:
 
 def same_cards(first: Any, second: Any, free: tuple[str, ...]) -> None:
     """ValueError naming the settings that make two runs deal different cards."""
+    shown = differences(first, second, free)
+    if shown:
+        raise ValueError(f"the runs do not deal the same cards: {shown}")
+
+
+def differences(first: Any, second: Any, free: tuple[str, ...]) -> str:
+    """The settings other than ``free`` in which two configurations differ, as text ("" if
+    none)."""
     left, right = first.__dict__, second.__dict__
     differ = [key for key in left if key not in free and left[key] != right.get(key)]
-    if differ:
-        shown = ", ".join(f"{key} {left[key]!r} and {right.get(key)!r}" for key in differ)
-        raise ValueError(f"the runs do not deal the same cards: {shown}")
+    return ", ".join(f"{key} {left[key]!r} and {right.get(key)!r}" for key in differ)
 
 
 def same_opponents(first: tuple[str, ...], second: tuple[str, ...], index: int) -> None:
@@ -221,15 +227,8 @@ def same_match_cards(first: MatchConfig, second: MatchConfig) -> None:
 
 def same_lbr_settings(first: LBRConfig, second: LBRConfig) -> None:
     """ValueError naming the settings in which local best response plays otherwise."""
-    differ = [
-        key
-        for key in first.__dict__
-        if key not in LBR_FREE and getattr(first, key) != getattr(second, key)
-    ]
-    if differ:
-        shown = ", ".join(
-            f"{key} {getattr(first, key)!r} and {getattr(second, key)!r}" for key in differ
-        )
+    shown = differences(first, second, LBR_FREE)
+    if shown:
         raise ValueError(f"local best response plays otherwise in the two runs: {shown}")
 
 

@@ -444,10 +444,13 @@ def run_match(
     return summary
 
 
-def rows_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> Any:
+def rows_stats(
+    config: MatchConfig, rows: list[dict[str, Any]], unit_of: Callable[[int], int] | None = None
+) -> Any:
     """The match statistics of A over ``rows``, a duplicate pair (or a hand, or a session
-    pair) per unit (:meth:`MatchConfig.unit_of`)."""
-    units = np.array([config.unit_of(row["index"]) for row in rows])
+    pair) per unit (:meth:`MatchConfig.unit_of`, or ``unit_of`` of a hand's index)."""
+    unit_of = config.unit_of if unit_of is None else unit_of
+    units = np.array([unit_of(row["index"]) for row in rows])
     chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
     return match_stats(units, chips, config.small_blind)
 

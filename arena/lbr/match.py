@@ -39,6 +39,7 @@ from arena.match import (
     play_hand,
     play_in_sessions,
     portable_spec,
+    rows_stats,
     run_match,
     run_tasks,
 )
@@ -58,7 +59,7 @@ from arena.seeding import (
     lbr_seed,
     session_bot_seed,
 )
-from arena.stats import match_stats, percentiles
+from arena.stats import percentiles
 
 LBR_LABEL = "lbr"
 LBR_FILE = "lbr.json"  # LBR's settings, beside match.json, so that a run can be resumed
@@ -354,7 +355,7 @@ def run_lbr(
             "lbr_policy_samples": lbr.policy_samples,
             "lbr_preflop_samples": lbr.preflop_samples,
             "lbr_mbb_per_hand": summary["mbb_per_hand"],
-            "lbr_ci95_mbb_per_hand": None if ci is None else ci * 500.0,  # sb/h -> mbb/h
+            "lbr_ci95_mbb_per_hand": mbb_ci(ci),
             "lbr_model_checked_hands": checked,
             "lbr_model_lost_hands": lost,
             "lbr_decision_ms_by_street": {
@@ -375,7 +376,9 @@ def deal_ci95_mbb(config: MatchConfig, rows: list[dict[str, Any]]) -> float | No
     arena.lbr.report`` and of ``arena compare --by deal``); for a bot that learns within a
     session, the session pairs' CI is the honest one.
     """
-    units = np.array([config.deal_of(row["index"]) for row in rows])
-    chips = np.array([row["won_A"] for row in rows], dtype=np.int64)
-    ci = match_stats(units, chips, config.small_blind).ci95_sb_per_hand
-    return None if ci is None else ci * 500.0  # sb/h -> mbb/h
+    return mbb_ci(rows_stats(config, rows, config.deal_of).ci95_sb_per_hand)
+
+
+def mbb_ci(ci_sb_per_hand: float | None) -> float | None:
+    """A CI half-width in sb/h as mbb/g (a big blind of two small blinds)."""
+    return None if ci_sb_per_hand is None else ci_sb_per_hand * 500.0
