@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from arena.chance_adjusted import chance_adjusted
 from arena.lbr.match import LBR_LABEL, LBRConfig, read_lbr_run
 from arena.match import MatchConfig
 from arena.results import HANDS_FILE, MATCH_FILE, read_hands, read_match_file
@@ -193,10 +194,18 @@ def compare_matches(first: Path, second: Path, slot: str, by: str = "run") -> Co
     same_opponents(*bots, index="AB".index(slot))
     pairs = match_rows(first, second)
     units = match_units(configs[0], pairs, by)
-    measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
+    small_blind = configs[0].small_blind
+    measures = (
+        winnings(units, *columns(pairs, f"won_{slot}"), small_blind),
+        paired(
+            "sb/h, chance-adjusted",
+            units,
+            *adjusted_columns(pairs, slot, configs[0].stack) / small_blind,
+        ),
+    )
     names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
     unit = match_unit(configs[0], by)
-    return Comparison("match", unit, slot, *names, len(set(units.tolist())), (measure,))
+    return Comparison("match", unit, slot, *names, len(set(units.tolist())), measures)
 
 
 def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Comparison:
@@ -214,10 +223,14 @@ def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Co
     units = match_units(first_match, pairs, by)
     to_mbb = 1000.0 / (2 * first_match.small_blind)  # chips to thousandths of a big blind
     won = columns(pairs, "won_A")
-    measure = paired("LBR mbb/g", units, to_mbb * won[0], to_mbb * won[1])
+    adjusted = adjusted_columns(pairs, "A", first_match.stack)
+    measures = (
+        paired("LBR mbb/g", units, to_mbb * won[0], to_mbb * won[1]),
+        paired("LBR mbb/g, chance-adjusted", units, to_mbb * adjusted[0], to_mbb * adjusted[1]),
+    )
     names = (first_match.bot_b, second_match.bot_b)
     unit = match_unit(first_match, by)
-    return Comparison(LBR_KIND, unit, "B", *names, len(set(units.tolist())), (measure,))
+    return Comparison(LBR_KIND, unit, "B", *names, len(set(units.tolist())), measures)
 
 
 def same_match_cards(first: MatchConfig, second: MatchConfig) -> None:
@@ -243,6 +256,15 @@ def match_units(
     """Each paired hand's unit: the run's own (:meth:`MatchConfig.unit_of`) or its deal."""
     unit_of = config.deal_of if by == "deal" else config.unit_of
     return np.array([unit_of(row["index"]) for row, _ in pairs])
+
+
+def adjusted_columns(
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]], slot: str, stack: int
+) -> np.ndarray:
+    """``slot``'s chance-adjusted chips per paired hand (:mod:`arena.chance_adjusted`), the
+    first run's row and the second run's."""
+    first, second = zip(*pairs, strict=True)
+    return np.array([chance_adjusted(rows, slot, stack) for rows in (first, second)])
 
 
 def winnings(units: np.ndarray, first: np.ndarray, second: np.ndarray, small_blind: int) -> Measure:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from arena.chance_adjusted import chance_adjusted
 from arena.commands.cli import main
 from arena.compare import compare_runs
 from arena.results import read_hands
@@ -97,13 +98,17 @@ def test_match_difference_is_the_sb_per_hand_of_the_hand_by_hand_difference(runs
         np.array([row["won_A"] for row in read_hands(runs[name] / "hands.csv")], dtype=float)
         for name in ("match_fish", "match_rule")
     ]
-    (measure,) = comparison.measures
+    runs_of = ("match_fish", "match_rule")
+    measure, adjusted = comparison.measures
     difference = chips[1] - chips[0]
     assert measure.difference == pytest.approx(difference.mean() / 5)
     pairs = difference.reshape(-1, 2).sum(axis=1)  # duplicate pairs: hands 2k and 2k + 1
     half_width = Z95 * pairs.std(ddof=1) * np.sqrt(len(pairs)) / len(difference) / 5
     assert measure.ci95 == pytest.approx(half_width)
     assert comparison.unit == "duplicate pairs" and comparison.units == 20
+    luck_free = [chance_adjusted(read_hands(runs[n] / "hands.csv"), "A", 1000) for n in runs_of]
+    assert adjusted.name == "sb/h, chance-adjusted"
+    assert adjusted.difference == pytest.approx((luck_free[1] - luck_free[0]).mean() / 5)
 
 
 def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
@@ -130,8 +135,9 @@ def test_lbr_runs_compare_what_lbr_won_from_each_bot_in_mbb_per_game(runs):
     by_session = compare_runs(runs["lbr_fish"], runs["lbr_rule"])
     by_deal = compare_runs(runs["lbr_fish"], runs["lbr_rule"], by="deal")
     for comparison in (by_session, by_deal):
-        (measure,) = comparison.measures
+        measure, adjusted = comparison.measures
         assert measure.name == "LBR mbb/g" and comparison.slot == "B"
+        assert adjusted.name == "LBR mbb/g, chance-adjusted"
         assert measure.first == pytest.approx(100.0 * chips[0].mean())  # big blind 10 chips
         assert measure.second == pytest.approx(100.0 * chips[1].mean())
         assert measure.difference == pytest.approx(measure.second - measure.first)

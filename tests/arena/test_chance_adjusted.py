@@ -1,0 +1,87 @@
+"""Chance-adjusted winnings: each chance term has mean zero, and known hands score as expected."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agent.poker.cards import parse_cards, to_human
+from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
+from arena.chance_adjusted import chance_adjusted, pot_share, street_pots
+
+ACES, KINGS = ["As", "Ah"], ["Kd", "Kc"]
+CHECKED_DOWN = (
+    "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:CALL:10 A:CALL:10;flop=B:CALL:0 A:CALL:0;"
+    "turn=B:CALL:0 A:CALL:0;river=B:CALL:0 A:CALL:0"
+)
+
+
+def unseen(*groups: list[str]) -> list[str]:
+    dead = set(parse_cards([card for group in groups for card in group]))
+    return [to_human(card) for card in range(52) if card not in dead]
+
+
+def row(seats: str, actions: str, won_a: int, board: str = "Ac 7h 2d 9s 3c") -> dict:
+    return {
+        "seats": seats,
+        "hole_seat0": " ".join(ACES),
+        "hole_seat1": " ".join(KINGS),
+        "board": board,
+        "actions": actions,
+        "won_A": won_a,
+        "won_B": -won_a,
+    }
+
+
+@pytest.mark.parametrize("board", [["Ac", "7h", "2d"], ["Kh", "7h", "2h", "9s"]])
+def test_the_next_card_leaves_the_share_unchanged_on_average(board):
+    """E[share after the card] = share before it: every chance term has mean zero."""
+    cards = unseen(ACES, KINGS, board)
+    after = [pot_share(ACES, KINGS, [*board, card]) for card in cards]
+    assert np.mean(after) == pytest.approx(pot_share(ACES, KINGS, board), abs=1e-12)
+
+
+def test_the_preflop_share_is_an_unbiased_estimate_and_the_two_orders_add_up_to_one():
+    share = pot_share(ACES, KINGS, [])
+    weights = np.zeros(HOLDINGS)
+    weights[holding_index(*parse_cards(KINGS))] = 1.0
+    many = range_equity(ACES, [], weights, samples=200_000, rng=np.random.default_rng(1))
+    assert share == pytest.approx(many, abs=0.03)  # 2,000 boards: a standard error of 0.009
+    assert share + pot_share(KINGS, ACES, []) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_a_checked_down_hand_scores_its_preflop_expectation_from_either_seat():
+    # A holds the aces in the first hand (seat 0) and the kings in its mirror (seat 1)
+    first = row("A B", CHECKED_DOWN, 10)
+    mirror = row("B A", CHECKED_DOWN, -10)
+    adjusted = chance_adjusted([first, mirror], "A", stack=1000)
+    expected = pot_share(ACES, KINGS, []) * 20 - 10
+    assert adjusted[0] == pytest.approx(expected, abs=1e-9)
+    assert adjusted.sum() == pytest.approx(0.0, abs=1e-9)  # the duplicate pair cancels exactly
+    assert chance_adjusted([first], "B", stack=1000)[0] == pytest.approx(-expected, abs=1e-9)
+
+
+def test_a_preflop_all_in_scores_its_expectation_and_a_preflop_fold_is_unchanged():
+    all_in = "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000"
+    (adjusted,) = chance_adjusted([row("A B", all_in, 1000)], "A", stack=1000)
+    assert adjusted == pytest.approx(pot_share(ACES, KINGS, []) * 2000 - 1000, abs=1e-9)
+    folded = "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:FOLD:0"
+    assert chance_adjusted([row("A B", folded, 5)], "A", stack=1000).tolist() == [5.0]
+
+
+def test_a_hand_folded_on_the_turn_adjusts_the_flop_and_turn_cards_only():
+    actions = (
+        "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:30 A:CALL:30;flop=A:CALL:0 B:RAISE:40 "
+        "A:CALL:40;turn=A:CALL:0 B:RAISE:100 A:FOLD:0"
+    )
+    assert street_pots(actions, 1000) == {"flop": 60, "turn": 140}
+    (adjusted,) = chance_adjusted([row("A B", actions, -70)], "A", stack=1000)
+    board = ["Ac", "7h", "2d", "9s"]
+    flop, turn = pot_share(ACES, KINGS, board[:3]), pot_share(ACES, KINGS, board)
+    expected = -70 + (pot_share(ACES, KINGS, []) - flop) * 60 + (flop - turn) * 140
+    assert adjusted == pytest.approx(expected, abs=1e-9)
+
+
+def test_antes_count_in_the_pot_and_stacks_cap_what_a_player_puts_in():
+    actions = "preflop=A:ANTE:2 B:ANTE:2 B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:500 A:CALL:300"
+    assert street_pots(actions, 300) == {"flop": 604, "turn": 604, "river": 604}
