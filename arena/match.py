@@ -34,6 +34,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from arena.chance_adjusted import chance_adjusted
 from arena.engine import SLOT_LETTERS, SLOTS, HandResult, HeadsUpTable, ring_slots
 from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
@@ -60,7 +61,7 @@ from arena.seeding import (
     seat_seed,
     session_bot_seed,
 )
-from arena.stats import RunningStats, match_stats, percentiles
+from arena.stats import RunningStats, match_stats, mean_ci, percentiles
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
 Players = TypeVar("Players")  # what one session plays with: bots on a table
@@ -455,11 +456,22 @@ def rows_stats(
     return match_stats(units, chips, config.small_blind)
 
 
+def adjusted_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> tuple[float, float | None]:
+    """A's sb/h with the luck of the board taken out (:mod:`arena.chance_adjusted`) and its
+    95% CI half-width, over the run's units."""
+    units = np.array([config.unit_of(row["index"]) for row in rows])
+    chips = chance_adjusted(rows, "A", config.stack)
+    mean, ci = mean_ci(units, chips)
+    small_blind = config.small_blind
+    return mean / small_blind, None if ci is None else ci / small_blind
+
+
 def summarize(
     config: MatchConfig, rows: list[dict[str, Any]], wall_seconds: float, played: int
 ) -> dict[str, Any]:
     """The ``summary.json`` content (sb/h etc. from A's side, against B)."""
     stats = rows_stats(config, rows)
+    adjusted, adjusted_ci = adjusted_stats(config, rows)
     names = player_names(config)
     chips = {slot: sum(row[f"won_{slot}"] for row in rows) for slot in SLOTS}
     return {
@@ -473,6 +485,8 @@ def summarize(
         "small_blind": config.small_blind,
         "sb_per_hand": stats.sb_per_hand,
         "ci95_sb_per_hand": stats.ci95_sb_per_hand,
+        "sb_per_hand_chance_adjusted": adjusted,
+        "ci95_sb_per_hand_chance_adjusted": adjusted_ci,
         "bb_per_100": stats.bb_per_100,
         "mbb_per_hand": stats.mbb_per_hand,
         "chips": {names[slot]: int(chips[slot]) for slot in SLOTS},

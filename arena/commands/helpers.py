@@ -153,3 +153,16 @@ def chunk_runner(backend: str, ray_address: str | None) -> ChunkRunner:
     if not ray_available():
         raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
     return ray_runner(ray_address)
+
+
+def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec: str) -> list[str]:
+    """The chance-adjusted figure and its CI (:mod:`arena.chance_adjusted`), in ``name``
+    units (sb/h times ``scale``), where the summary has it (runs made since)."""
+    value = summary.get("sb_per_hand_chance_adjusted")
+    if value is None:
+        return []
+    ci = summary.get("ci95_sb_per_hand_chance_adjusted")
+    ci_text = "" if ci is None else f" ± {scale * ci:{spec}}"
+    return [
+        f"| {name}, chance-adjusted (the board's luck out) | {scale * value:+{spec}}{ci_text} |"
+    ]

@@ -15,6 +15,7 @@ import click
 from click.core import ParameterSource
 
 from arena.commands.helpers import (
+    chance_adjusted_line,
     checked_bot,
     ensure_writable,
     match_progress_bar,
@@ -51,6 +52,7 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
         f"| LBR mbb/g | {summary['lbr_mbb_per_hand']:+.1f} |",
         f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}'} |",
         *deal_ci_line(summary),
+        *chance_adjusted_line(summary, "LBR mbb/g", 500.0, ".1f"),
         f"| wall time | {summary['wall_seconds']:.1f} s |",
         f"| hands/s | {summary['hands_per_second'] or 'n/a'} |",
     ]

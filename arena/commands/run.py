@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from arena.commands.helpers import (
+    chance_adjusted_line,
     checked_bot,
     chunk_runner,
     engine_options,
@@ -116,6 +117,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"| hands | {summary['hands']:,} |",
         f"| sb/h ({a}) | {summary['sb_per_hand']:+.3f} |",
         f"| 95% CI | {ci_text} |",
+        *chance_adjusted_line(summary, "sb/h", 1.0, ".3f"),
         f"| bb/100 | {summary['bb_per_100']:+.2f} |",
         f"| mbb/hand | {summary['mbb_per_hand']:+.1f} |",
         f"| wall time | {summary['wall_seconds']:.1f} s |",
