@@ -17,10 +17,11 @@ over the next card averages to the share before it (the law of total expectation
 term is ``(share before - share after) x pot``: a flush that arrives on the river counts
 for what it changed in the pot already there, and the betting after it counts in full. The
 all-in adjustment of :mod:`arena.lbr.report` is the special case of a hand all in before
-the river. The preflop share of the two hands is an unbiased estimate over
-``PREFLOP_BOARDS`` boards, seeded by the four hole cards (the same for both orders, so the
-two hands of a duplicate pair get shares that add up to one); flop, turn and river are
-exact.
+the river. Flop, turn and river shares are exact; the preflop share of the two hands is
+estimated over ``PREFLOP_BOARDS`` boards drawn from a seed of the four hole cards (the same
+for both orders, so the two hands of a duplicate pair get shares that add up to one). Its
+error, about 0.02 of the pot when the flop falls, changes sign from one pair of hands to
+the next; against the spread of a hand's result (a hundred chips and more) it is nothing.
 
 The hole-card deal itself is not adjusted (duplicate pairs already play each deal from both
 seats), nor are the players' own actions (the half of AIVAT that needs their policies): the
@@ -45,7 +46,7 @@ import numpy as np
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 
-PREFLOP_BOARDS = 2_000  # boards drawn for a preflop share: its standard error is about 0.01
+PREFLOP_BOARDS = 500  # a preflop share's standard error about 0.02: 0.4 chips in a 20-chip pot
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 NOT_STAKES = ("FOLD", "ANTE")  # entries whose amount is not a street total

@@ -46,7 +46,7 @@ def test_the_preflop_share_is_an_unbiased_estimate_and_the_two_orders_add_up_to_
     weights = np.zeros(HOLDINGS)
     weights[holding_index(*parse_cards(KINGS))] = 1.0
     many = range_equity(ACES, [], weights, samples=200_000, rng=np.random.default_rng(1))
-    assert share == pytest.approx(many, abs=0.03)  # 2,000 boards: a standard error of 0.009
+    assert share == pytest.approx(many, abs=0.06)  # 500 boards: a standard error of 0.018
     assert share + pot_share(KINGS, ACES, []) == pytest.approx(1.0, abs=1e-12)
 
 
