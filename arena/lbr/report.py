@@ -11,7 +11,8 @@ the bot one needs to know *where* it loses. This report reads the arena's ``hand
 and prints, per group, the hands, LBR's chips and its contribution to the match's mbb/g (the
 contributions add up to the total). Run ``python -m arena.lbr.report RUN_DIR``.
 
-It also prints the *all-in adjusted* winnings, a standard variance reduction: a hand in which
+It also prints the *chance-adjusted* winnings (:mod:`arena.chance_adjusted`: every card's
+luck taken out) and the *all-in adjusted* ones, a standard variance reduction: a hand in which
 both players were all in before the river is scored by LBR's exact expected share of the pot
 given both hands and the board dealt at that moment, not by the cards that came (exact from
 the flop on; preflop the mean over 20,000 seeded random boards, itself an unbiased estimate).
@@ -37,6 +38,7 @@ import pandas as pd
 
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
+from arena.chance_adjusted import chance_adjusted
 
 PREFLOP_RUNOUTS = 20_000
 
@@ -173,9 +175,11 @@ def main() -> None:
     table = breakdown(hands)
     raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64))
     adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands))
+    lucky, lucky_ci = mbb_with_ci(hands, chance_adjusted(hands.to_dict("records"), "A", 1000))
     print(
         f"{len(hands)} hands, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
-        f"all-in adjusted {adjusted:+.0f} ± {adjusted_ci:.0f} mbb/g"
+        f"all-in adjusted {adjusted:+.0f} ± {adjusted_ci:.0f} mbb/g; "
+        f"chance-adjusted {lucky:+.0f} ± {lucky_ci:.0f} mbb/g"
     )
     print(table.head(args.top).to_string(index=False, float_format=lambda v: f"{v:.0f}"))
 
