@@ -1,4 +1,4 @@
-"""Chance-adjusted winnings: the luck of the board taken out of a heads-up hand's result.
+"""Chance-adjusted winnings: the luck of the board taken out of a hand's result.
 
 A hand's result mixes what the players chose with the cards that fell. AIVAT (Burch,
 Schmid, Moravčík, Morrill & Bowling 2018, "AIVAT: A new variance reduction technique for
@@ -10,28 +10,30 @@ estimate of the expected result for any bots and any value function ``V``; the b
 tracks the result, the more variance it removes.
 
 Here the chance events are the flop, the turn and the river, each counted when the hand
-reached it with both players in, and ``V`` is the player's share of the pot at showdown
-against the opponent's real cards on the board dealt so far (ties half), times the pot when
-the card falls, less its own chips in (the arena knows both hands after the fact). The share
-over the next card averages to the share before it (the law of total expectation), so each
-term is ``(share before - share after) x pot``: a flush that arrives on the river counts
-for what it changed in the pot already there, and the betting after it counts in full. The
-all-in adjustment of :mod:`arena.lbr.report` is the special case of a hand all in before
-the river. Flop, turn and river shares are exact; the preflop share of the two hands is
-estimated over ``PREFLOP_BOARDS`` boards drawn from a seed of the four hole cards (the same
-for both orders, so the two hands of a duplicate pair get shares that add up to one). Its
-error, about 0.02 of the pot when the flop falls, changes sign from one pair of hands to
-the next; against the spread of a hand's result (a hundred chips and more) it is nothing.
+reached it with two or more players in, and ``V`` is a player's share of the pot at showdown
+against the real cards of the others still in (:mod:`agent.poker.showdown_shares`; the arena
+knows every hand after the fact), times the pot when the card falls, less its own chips in.
+The share over the next card averages to the share before it (the law of total expectation),
+so each term is ``(share before - share after) x pot``: a flush that arrives on the river
+counts for what it changed in the pot already there, and the betting after it counts in
+full. Side pots are not split out: ``V`` need not be the exact payout, only the same
+function before and after the card. The all-in adjustment of :mod:`arena.lbr.report` is the
+heads-up special case of a hand all in before the river. Flop, turn and river shares are
+exact; preflop shares are estimated over ``PREFLOP_BOARDS`` boards drawn from a seed of the
+hole cards (the same whatever the seating, so the two hands of a heads-up duplicate pair get
+shares that add up to one). Their error, about 0.02 of the pot when the flop falls, changes
+sign from one set of hands to the next; against the spread of a hand's result (a hundred
+chips and more) it is nothing.
 
-The hole-card deal itself is not adjusted (duplicate pairs already play each deal from both
-seats), nor are the players' own actions (the half of AIVAT that needs their policies): the
-adjusted figure is an estimate of the same expectation as the raw one, with less of the
-board's noise.
+The hole-card deal itself is not adjusted (duplicate pairs and seat rotations already play
+each deal from every seat), nor are the players' own actions (the half of AIVAT that needs
+their policies): the adjusted figure is an estimate of the same expectation as the raw one,
+with less of the board's noise.
 
 >>> street_pots("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:30 A:CALL:30;flop=A:FOLD:0", 1000)
-{'flop': 60}
->>> street_pots("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000", 1000)
-{'flop': 2000, 'turn': 2000, 'river': 2000}
+{'flop': (60, ('A', 'B'))}
+>>> street_pots("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000", 1000)["river"]
+(2000, ('A', 'B'))
 """
 
 from __future__ import annotations
@@ -44,92 +46,97 @@ from typing import Any
 import numpy as np
 
 from agent.poker.cards import parse_cards
-from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
+from agent.poker.showdown_shares import showdown_shares
 
 PREFLOP_BOARDS = 500  # a preflop share's standard error about 0.02: 0.4 chips in a 20-chip pot
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
-NOT_STAKES = ("FOLD", "ANTE")  # entries whose amount is not a street total
 
 
-def street_pots(actions: str, stack: int) -> dict[str, int]:
-    """The pot when each street's cards fell, for the streets the hand reached with both
-    players in (all of them after a showdown); ``actions`` in the arena's ``hands.csv``
-    format, each player's chips capped at ``stack``."""
-    paid: dict[str, int] = {}
-    antes = 0
-    pots: dict[str, int] = {}
-    folded = False
+def street_pots(actions: str, stack: int) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """For each street whose cards fell with two or more players in: the pot then and the
+    slots still in. ``actions`` in the arena's ``hands.csv`` format; each player's chips are
+    capped at ``stack``."""
     sections = dict(part.partition("=")[::2] for part in actions.split(";") if part)
+    paid: dict[str, int] = {}
+    folded: set[str] = set()
+    antes = 0
+    pots: dict[str, tuple[int, tuple[str, ...]]] = {}
     for street in STREETS:
-        if street != "preflop" and not folded:
-            pots[street] = antes + sum(min(total, stack) for total in paid.values())
+        live = tuple(sorted(slot for slot in paid if slot not in folded))
+        if street != "preflop" and len(live) >= 2:
+            pots[street] = (antes + sum(min(total, stack) for total in paid.values()), live)
         totals: dict[str, int] = {}
         for entry in sections.get(street, "").split():
             slot, kind, amount = entry.split(":")[:3]
+            paid.setdefault(slot, 0)
             if kind == "ANTE":
                 antes += int(amount)
             elif kind == "FOLD":
-                folded = True
+                folded.add(slot)
             else:
                 totals[slot] = max(totals.get(slot, 0), int(amount))
         for slot, total in totals.items():
-            paid[slot] = paid.get(slot, 0) + total
+            paid[slot] += total
     return pots
 
 
-def pot_share(hole: Sequence[str], other: Sequence[str], board: Sequence[str]) -> float:
-    """``hole``'s expected share of the pot at showdown against ``other`` on ``board``
-    (exact from the flop; preflop over ``PREFLOP_BOARDS`` boards seeded by the four cards,
-    so that the shares of the two orders add up to one).
+def hand_shares(holes: Sequence[Sequence[str]], board: Sequence[str]) -> np.ndarray:
+    """Each hand's expected share of the pot at showdown against the others on ``board``
+    (exact from the flop; preflop over ``PREFLOP_BOARDS`` boards seeded by the hole cards,
+    whatever their order).
 
-    >>> pot_share(["As", "Ah"], ["Kd", "Kc"], ["Ac", "Kh", "2d", "7s"]) == 43 / 44
-    True
     >>> aces, kings = ["As", "Ah"], ["Kd", "Kc"]
-    >>> round(pot_share(aces, kings, []) + pot_share(kings, aces, []), 12)
-    1.0
+    >>> hand_shares([aces, kings], ["Ac", "Kh", "2d", "7s"]).tolist() == [43 / 44, 1 / 44]
+    True
+    >>> float(hand_shares([aces, kings], [])[0]) == float(hand_shares([kings, aces], [])[1])
+    True
     """
-    first, second = sorted([tuple(hole), tuple(other)], key=parse_cards)
-    share = _ordered_share(first, second, tuple(board))
-    return share if tuple(hole) == first else 1.0 - share
+    order = sorted(range(len(holes)), key=lambda seat: parse_cards(holes[seat]))
+    shares = _ordered_shares(tuple(tuple(holes[seat]) for seat in order), tuple(board))
+    result = np.empty(len(holes))
+    result[order] = shares
+    return result
 
 
-@lru_cache(maxsize=4096)  # the two hands of a duplicate pair deal the same cards
-def _ordered_share(
-    first: tuple[str, ...], second: tuple[str, ...], board: tuple[str, ...]
-) -> float:
-    weights = np.zeros(HOLDINGS)
-    weights[holding_index(*parse_cards(second))] = 1.0
+@lru_cache(maxsize=4096)  # the hands of a duplicate pair or a deal's rotations share cards
+def _ordered_shares(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...]) -> np.ndarray:
+    cards = [parse_cards(hole) for hole in holes]
     if board:
-        return range_equity(first, board, weights)
-    rng = np.random.default_rng(zlib.crc32(" ".join(first + second).encode()))
-    return range_equity(first, board, weights, samples=PREFLOP_BOARDS, rng=rng)
+        return showdown_shares(cards, parse_cards(board))
+    seed = zlib.crc32(" ".join(" ".join(hole) for hole in holes).encode())
+    return showdown_shares(cards, [], samples=PREFLOP_BOARDS, seed=seed)
 
 
-def chance_correction(row: dict[str, Any], slot: str, stack: int) -> float:
-    """The sum of the chance terms of one hand for ``slot`` (``A`` or ``B``), in chips:
-    add it to the hand's result."""
-    seats = str(row["seats"]).split()
-    holes = [str(row["hole_seat0"]).split(), str(row["hole_seat1"]).split()]
-    mine = holes[seats.index(slot)]
-    other = holes[1 - seats.index(slot)]
+def seat_holes(row: dict[str, Any]) -> dict[str, list[str]]:
+    """Each slot's hole cards in a ``hands.csv`` row of a heads-up match or a ring game."""
+    if "holes" in row:
+        holes = [hole.split() for hole in str(row["holes"]).split("|")]
+    else:
+        holes = [str(row["hole_seat0"]).split(), str(row["hole_seat1"]).split()]
+    return dict(zip(str(row["seats"]).split(), holes, strict=True))
+
+
+def chance_corrections(row: dict[str, Any], stack: int) -> dict[str, float]:
+    """The sum of the chance terms of one hand for each slot, in chips: add each to the
+    slot's result."""
+    holes = seat_holes(row)
     board = str(row["board"]).split()
-    pots = street_pots(str(row["actions"]), stack)
-    correction, before = 0.0, None
-    for street in STREETS[1:]:
-        if street not in pots:
-            break
-        if before is None:
-            before = pot_share(mine, other, [])
-        after = pot_share(mine, other, board[: BOARD_CARDS[street]])
-        correction += (before - after) * pots[street]
-        before = after
-    return correction
+    corrections = dict.fromkeys(holes, 0.0)
+    dealt: list[str] = []
+    for street, (pot, live) in street_pots(str(row["actions"]), stack).items():
+        hands = [holes[slot] for slot in live]
+        before = hand_shares(hands, dealt)
+        dealt = board[: BOARD_CARDS[street]]
+        after = hand_shares(hands, dealt)
+        for slot, change in zip(live, before - after, strict=True):
+            corrections[slot] += change * pot
+    return corrections
 
 
 def chance_adjusted(rows: Sequence[dict[str, Any]], slot: str, stack: int) -> np.ndarray:
-    """``slot``'s chips in each heads-up hand of ``rows`` (``hands.csv`` rows) with the
-    luck of the board taken out."""
+    """``slot``'s chips in each hand of ``rows`` (``hands.csv`` rows of a heads-up match or
+    a ring game) with the luck of the board taken out."""
     return np.array(
-        [float(row[f"won_{slot}"]) + chance_correction(row, slot, stack) for row in rows]
+        [float(row[f"won_{slot}"]) + chance_corrections(row, stack)[slot] for row in rows]
     )

@@ -292,10 +292,18 @@ def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
 
     pairs = seated_pairs((first, second), configs, slots, slot, read)
     units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
-    measure = winnings(units, *columns(pairs, f"won_{slot}"), configs[0].small_blind)
+    small_blind = configs[0].small_blind
+    measures = (
+        winnings(units, *columns(pairs, f"won_{slot}"), small_blind),
+        paired(
+            "sb/h, chance-adjusted",
+            units,
+            *adjusted_columns(pairs, slot, configs[0].stack) / small_blind,
+        ),
+    )
     names = [config.bots[slots.index(slot)] for config in configs]
     unit = "sessions" if configs[0].session_hands is not None else "deals"
-    return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), (measure,))
+    return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), measures)
 
 
 def match_unit(config: MatchConfig, by: str = "run") -> str:

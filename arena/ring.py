@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from arena.chance_adjusted import chance_adjusted
 from arena.engine import (
     MAX_SEATS,
     HandResult,
@@ -50,7 +51,7 @@ from arena.resumable import play_missing
 from arena.roundrobin import labels_by_slot
 from arena.rows_file import RowsFile
 from arena.seeding import deal_deck, deal_seed, hand_seed
-from arena.stats import match_stats
+from arena.stats import match_stats, mean_ci
 
 CONFIG_FILE = "ring.json"
 MARKDOWN_FILE = "summary.md"
@@ -286,12 +287,16 @@ def summarize(
     for slot, spec in zip(config.slots, config.bots, strict=True):
         chips = np.array([row[f"won_{slot}"] for row in rows], dtype=np.int64)
         stats = match_stats(units, chips, config.small_blind)
+        adjusted, adjusted_ci = mean_ci(units, chance_adjusted(rows, slot, config.stack))
         bots.append({
             "name": names[slot],
             "bot": spec,
             "sb_per_hand": round(stats.sb_per_hand, 4),
             "ci95_sb_per_hand": None if stats.ci95_sb_per_hand is None
             else round(stats.ci95_sb_per_hand, 4),
+            "sb_per_hand_chance_adjusted": round(adjusted / config.small_blind, 4),
+            "ci95_sb_per_hand_chance_adjusted": None if adjusted_ci is None
+            else round(adjusted_ci / config.small_blind, 4),
             "bb_per_100": round(stats.bb_per_100, 3),
             "chips": int(chips.sum()),
             "illegal_actions": int(sum(row[f"illegal_{slot}"] for row in rows)),
@@ -324,13 +329,23 @@ def markdown(summary: dict[str, Any]) -> str:
             else ""
         ),
         "",
-        "| bot | sb/h | 95% CI | bb/100 | errors | illegal |",
-        "|---|---|---|---|---|---|",
+        "| bot | sb/h | 95% CI | chance-adjusted | bb/100 | errors | illegal |",
+        "|---|---|---|---|---|---|---|",
     ]
     for bot in sorted(summary["bots"], key=lambda bot: -bot["sb_per_hand"]):
         ci = bot["ci95_sb_per_hand"]
         lines.append(
             f"| {bot['name']} | {bot['sb_per_hand']:+.3f} | {'n/a' if ci is None else f'±{ci:.3f}'}"
-            f" | {bot['bb_per_100']:+.1f} | {bot.get('errors', 0)} | {bot['illegal_actions']} |"
+            f" | {adjusted_text(bot)} | {bot['bb_per_100']:+.1f} | {bot.get('errors', 0)}"
+            f" | {bot['illegal_actions']} |"
         )
     return "\n".join(lines)
+
+
+def adjusted_text(bot: dict[str, Any]) -> str:
+    """A bot's chance-adjusted sb/h with its CI, or n/a (a summary made before they were)."""
+    value = bot.get("sb_per_hand_chance_adjusted")
+    if value is None:
+        return "n/a"
+    ci = bot.get("ci95_sb_per_hand_chance_adjusted")
+    return f"{value:+.3f}" + ("" if ci is None else f" ±{ci:.3f}")

@@ -7,7 +7,7 @@ import pytest
 
 from agent.poker.cards import parse_cards, to_human
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
-from arena.chance_adjusted import chance_adjusted, pot_share, street_pots
+from arena.chance_adjusted import chance_adjusted, hand_shares, street_pots
 
 ACES, KINGS = ["As", "Ah"], ["Kd", "Kc"]
 CHECKED_DOWN = (
@@ -19,6 +19,10 @@ CHECKED_DOWN = (
 def unseen(*groups: list[str]) -> list[str]:
     dead = set(parse_cards([card for group in groups for card in group]))
     return [to_human(card) for card in range(52) if card not in dead]
+
+
+def pot_share(hole: list[str], other: list[str], board: list[str]) -> float:
+    return float(hand_shares([hole, other], board)[0])
 
 
 def row(seats: str, actions: str, won_a: int, board: str = "Ac 7h 2d 9s 3c") -> dict:
@@ -74,7 +78,7 @@ def test_a_hand_folded_on_the_turn_adjusts_the_flop_and_turn_cards_only():
         "preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:30 A:CALL:30;flop=A:CALL:0 B:RAISE:40 "
         "A:CALL:40;turn=A:CALL:0 B:RAISE:100 A:FOLD:0"
     )
-    assert street_pots(actions, 1000) == {"flop": 60, "turn": 140}
+    assert street_pots(actions, 1000) == {"flop": (60, ("A", "B")), "turn": (140, ("A", "B"))}
     (adjusted,) = chance_adjusted([row("A B", actions, -70)], "A", stack=1000)
     board = ["Ac", "7h", "2d", "9s"]
     flop, turn = pot_share(ACES, KINGS, board[:3]), pot_share(ACES, KINGS, board)
@@ -84,4 +88,54 @@ def test_a_hand_folded_on_the_turn_adjusts_the_flop_and_turn_cards_only():
 
 def test_antes_count_in_the_pot_and_stacks_cap_what_a_player_puts_in():
     actions = "preflop=A:ANTE:2 B:ANTE:2 B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:500 A:CALL:300"
-    assert street_pots(actions, 300) == {"flop": 604, "turn": 604, "river": 604}
+    pots = street_pots(actions, 300)
+    assert {street: pot for street, (pot, _) in pots.items()} == {
+        "flop": 604,
+        "turn": 604,
+        "river": 604,
+    }
+
+
+THREE_WAY = (
+    "preflop=B:SMALLBLIND:5 C:BIGBLIND:10 A:CALL:10 B:CALL:10 C:CALL:10;"
+    "flop=B:CALL:0 C:CALL:0 A:RAISE:20 B:FOLD:0 C:CALL:20;turn=C:CALL:0 A:CALL:0;"
+    "river=C:CALL:0 A:CALL:0"
+)
+
+
+def ring_row(actions: str, won: tuple[int, int, int]) -> dict:
+    return {
+        "seats": "A B C",
+        "holes": "As Ah | Kd Kc | Qs Qh",
+        "board": "Ac 7h 2d 9s 3c",
+        "actions": actions,
+        **{f"won_{slot}": chips for slot, chips in zip("ABC", won, strict=True)},
+    }
+
+
+def test_a_ring_hand_conserves_chips_and_drops_a_player_who_folded():
+    hand = ring_row(THREE_WAY, (50, -10, -40))
+    pots = street_pots(THREE_WAY, 1000)
+    assert pots == {
+        "flop": (30, ("A", "B", "C")),
+        "turn": (70, ("A", "C")),
+        "river": (70, ("A", "C")),
+    }
+    adjusted = {slot: chance_adjusted([hand], slot, stack=1000)[0] for slot in "ABC"}
+    assert sum(adjusted.values()) == pytest.approx(0.0, abs=1e-9)  # the shares add up to one
+    three = hand_shares([ACES, KINGS, ["Qs", "Qh"]], ["Ac", "7h", "2d"])
+    preflop = hand_shares([ACES, KINGS, ["Qs", "Qh"]], [])
+    # B folded on the flop: its result is its flop card's luck only
+    assert adjusted["B"] == pytest.approx(-10 + (preflop[1] - three[1]) * 30, abs=1e-9)
+    # A and C: the flop three-handed, then the turn and river heads-up from the flop's share
+    heads_up = pot_share(ACES, ["Qs", "Qh"], ["Ac", "7h", "2d"])
+    expected_a = 50 + (preflop[0] - three[0]) * 30 + (heads_up - 1.0) * 70
+    assert adjusted["A"] == pytest.approx(expected_a, abs=1e-9)
+
+
+def test_three_hands_share_every_board_and_ties_split():
+    hands = [ACES, KINGS, ["Qs", "Qh"]]
+    for board in ([], ["Ac", "7h", "2d"], ["Kh", "7h", "2h", "9s"]):
+        assert hand_shares(hands, board).sum() == pytest.approx(1.0, abs=1e-12)
+    tied = hand_shares([["2c", "3d"], ["2d", "3c"], ["4s", "5s"]], ["Ah", "Kh", "Qd", "Jc", "Ts"])
+    assert tied.tolist() == pytest.approx([1 / 3, 1 / 3, 1 / 3])  # the board plays for all

@@ -117,7 +117,8 @@ def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
     for name in ("ring_fish", "ring_rule"):
         with (runs[name] / "hands.csv").open() as handle:
             chips.append(np.array([int(row["won_A"]) for row in csv.DictReader(handle)], float))
-    (measure,) = comparison.measures
+    measure, adjusted = comparison.measures
+    assert adjusted.name == "sb/h, chance-adjusted"
     deals = (chips[1] - chips[0]).reshape(-1, 3).sum(axis=1)  # a deal's 3 seat rotations
     assert measure.difference == pytest.approx(deals.sum() / 30 / 5)
     half_width = Z95 * deals.std(ddof=1) * np.sqrt(len(deals)) / 30 / 5
