@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from agent.poker.cards import parse_cards, to_human
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted, hand_shares, street_pots
+from arena.commands.cli import main
 
 ACES, KINGS = ["As", "Ah"], ["Kd", "Kc"]
 CHECKED_DOWN = (
@@ -139,3 +143,20 @@ def test_three_hands_share_every_board_and_ties_split():
         assert hand_shares(hands, board).sum() == pytest.approx(1.0, abs=1e-12)
     tied = hand_shares([["2c", "3d"], ["2d", "3c"], ["4s", "5s"]], ["Ah", "Kh", "Qd", "Jc", "Ts"])
     assert tied.tolist() == pytest.approx([1 / 3, 1 / 3, 1 / 3])  # the board plays for all
+
+
+def test_a_match_decided_by_showdowns_gets_a_narrower_interval_and_no_shift(tmp_path):
+    """montecarlo bets its strength into an always-caller: the board decides most hands. The
+    adjustment keeps the mean (its terms average out) and narrows the CI; a term of the
+    wrong sign would widen it."""
+    result = CliRunner().invoke(
+        main,
+        ["run", "montecarlo:simulations=300", "vs", "fish", "--hands", "400", "--seed", "0",
+         "--out", str(tmp_path / "run"), "--workers", "1", "--quiet"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    raw, adjusted = summary["ci95_sb_per_hand"], summary["ci95_sb_per_hand_chance_adjusted"]
+    assert adjusted < 0.9 * raw  # 0.232 against 0.290 sb/h; with the sign flipped 0.424
+    shift = summary["sb_per_hand_chance_adjusted"] - summary["sb_per_hand"]
+    assert abs(shift) < raw  # the corrections' mean is within the raw CI of zero
