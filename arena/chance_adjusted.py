@@ -137,6 +137,16 @@ def chance_corrections(row: dict[str, Any], stack: int) -> dict[str, float]:
 def chance_adjusted(rows: Sequence[dict[str, Any]], slot: str, stack: int) -> np.ndarray:
     """``slot``'s chips in each hand of ``rows`` (``hands.csv`` rows of a heads-up match or
     a ring game) with the luck of the board taken out."""
-    return np.array(
-        [float(row[f"won_{slot}"]) + chance_corrections(row, stack)[slot] for row in rows]
-    )
+    return chance_adjusted_by_slot(rows, [slot], stack)[slot]
+
+
+def chance_adjusted_by_slot(
+    rows: Sequence[dict[str, Any]], slots: Sequence[str], stack: int
+) -> dict[str, np.ndarray]:
+    """:func:`chance_adjusted` for each of ``slots``, each hand's terms computed once."""
+    adjusted = {slot: np.empty(len(rows)) for slot in slots}
+    for position, row in enumerate(rows):
+        corrections = chance_corrections(row, stack)
+        for slot in slots:
+            adjusted[slot][position] = float(row[f"won_{slot}"]) + corrections[slot]
+    return adjusted

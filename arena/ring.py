@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.chance_adjusted import chance_adjusted
+from arena.chance_adjusted import chance_adjusted_by_slot
 from arena.engine import (
     MAX_SEATS,
     HandResult,
@@ -284,10 +284,11 @@ def summarize(
     deals = len({row["deal"] for row in rows})
     names = player_names(config)
     bots = []
+    luck_free = chance_adjusted_by_slot(rows, config.slots, config.stack)
     for slot, spec in zip(config.slots, config.bots, strict=True):
         chips = np.array([row[f"won_{slot}"] for row in rows], dtype=np.int64)
         stats = match_stats(units, chips, config.small_blind)
-        adjusted, adjusted_ci = mean_ci(units, chance_adjusted(rows, slot, config.stack))
+        adjusted, adjusted_ci = mean_ci(units, luck_free[slot])
         bots.append({
             "name": names[slot],
             "bot": spec,
