@@ -194,15 +194,7 @@ def compare_matches(first: Path, second: Path, slot: str, by: str = "run") -> Co
     same_opponents(*bots, index="AB".index(slot))
     pairs = match_rows(first, second)
     units = match_units(configs[0], pairs, by)
-    small_blind = configs[0].small_blind
-    measures = (
-        winnings(units, *columns(pairs, f"won_{slot}"), small_blind),
-        paired(
-            "sb/h, chance-adjusted",
-            units,
-            *adjusted_columns(pairs, slot, configs[0].stack) / small_blind,
-        ),
-    )
+    measures = sb_measures(units, pairs, slot, configs[0].small_blind, configs[0].stack)
     names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
     unit = match_unit(configs[0], by)
     return Comparison("match", unit, slot, *names, len(set(units.tolist())), measures)
@@ -258,6 +250,22 @@ def match_units(
     return np.array([unit_of(row["index"]) for row, _ in pairs])
 
 
+def sb_measures(
+    units: np.ndarray,
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]],
+    slot: str,
+    small_blind: int,
+    stack: int,
+) -> tuple[Measure, Measure]:
+    """``slot``'s sb/h in both runs, paired hand for hand: as the engine paid it, and with
+    the luck of the board taken out (:mod:`arena.chance_adjusted`)."""
+    adjusted = adjusted_columns(pairs, slot, stack) / small_blind
+    return (
+        winnings(units, *columns(pairs, f"won_{slot}"), small_blind),
+        paired("sb/h, chance-adjusted", units, *adjusted),
+    )
+
+
 def adjusted_columns(
     pairs: list[tuple[dict[str, Any], dict[str, Any]]], slot: str, stack: int
 ) -> np.ndarray:
@@ -292,15 +300,7 @@ def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
 
     pairs = seated_pairs((first, second), configs, slots, slot, read)
     units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
-    small_blind = configs[0].small_blind
-    measures = (
-        winnings(units, *columns(pairs, f"won_{slot}"), small_blind),
-        paired(
-            "sb/h, chance-adjusted",
-            units,
-            *adjusted_columns(pairs, slot, configs[0].stack) / small_blind,
-        ),
-    )
+    measures = sb_measures(units, pairs, slot, configs[0].small_blind, configs[0].stack)
     names = [config.bots[slots.index(slot)] for config in configs]
     unit = "sessions" if configs[0].session_hands is not None else "deals"
     return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), measures)

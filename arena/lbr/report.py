@@ -175,11 +175,13 @@ def main() -> None:
     table = breakdown(hands)
     raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64))
     adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands))
-    lucky, lucky_ci = mbb_with_ci(hands, chance_adjusted(hands.to_dict("records"), "A", 1000))
+    luck_free, luck_free_ci = mbb_with_ci(
+        hands, chance_adjusted(hands.to_dict("records"), "A", 1000)
+    )
     print(
         f"{len(hands)} hands, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
         f"all-in adjusted {adjusted:+.0f} ± {adjusted_ci:.0f} mbb/g; "
-        f"chance-adjusted {lucky:+.0f} ± {lucky_ci:.0f} mbb/g"
+        f"chance-adjusted {luck_free:+.0f} ± {luck_free_ci:.0f} mbb/g"
     )
     print(table.head(args.top).to_string(index=False, float_format=lambda v: f"{v:.0f}"))
 
