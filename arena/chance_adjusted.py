@@ -11,7 +11,7 @@ tracks the result, the more variance it removes.
 
 Here the chance events are the flop, the turn and the river, each counted when the hand
 reached it with two or more players in, and ``V`` is a player's share of the pot at showdown
-against the real cards of the others still in (:mod:`agent.poker.showdown_shares`; the arena
+against the real cards of the others still in (``agent.poker.equity.showdown_equities``; the arena
 knows every hand after the fact), times the pot when the card falls, less its own chips in.
 The share over the next card averages to the share before it (the law of total expectation),
 so each term is ``(share before - share after) x pot``: a flush that arrives on the river
@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from agent.poker.cards import parse_cards
-from agent.poker.showdown_shares import showdown_shares
+from agent.poker.equity import showdown_equities
 
 PREFLOP_BOARDS = 500  # a preflop share's standard error about 0.02: 0.4 chips in a 20-chip pot
 STREETS = ("preflop", "flop", "turn", "river")
@@ -101,11 +101,10 @@ def hand_shares(holes: Sequence[Sequence[str]], board: Sequence[str]) -> np.ndar
 
 @lru_cache(maxsize=4096)  # the hands of a duplicate pair or a deal's rotations share cards
 def _ordered_shares(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...]) -> np.ndarray:
-    cards = [parse_cards(hole) for hole in holes]
     if board:
-        return showdown_shares(cards, parse_cards(board))
-    seed = zlib.crc32(" ".join(" ".join(hole) for hole in holes).encode())
-    return showdown_shares(cards, [], samples=PREFLOP_BOARDS, seed=seed)
+        return np.array(showdown_equities(holes, board))
+    rng = np.random.default_rng(zlib.crc32(" ".join(" ".join(hole) for hole in holes).encode()))
+    return np.array(showdown_equities(holes, [], PREFLOP_BOARDS, rng, sampled=True))
 
 
 def seat_holes(row: dict[str, Any]) -> dict[str, list[str]]:

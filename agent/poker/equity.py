@@ -251,34 +251,51 @@ def preflop_equity(hole: Sequence[str | int]) -> Equity:
 @njit(cache=True, nogil=True)
 def _showdown_shares(hands: np.ndarray, board: np.ndarray, runouts: int, seed: int) -> np.ndarray:
     """Pot share of each known hand, summed over all (runouts=0) or sampled board completions."""
-    players = len(hands)
     deck = remaining_deck(np.concatenate((hands.ravel(), board)))
-    missing = 5 - len(board)
+    known = len(board)
     full = np.empty(5, dtype=np.int64)
-    full[: len(board)] = board
-    shares = np.zeros(players)
-    ranks = np.empty(players, dtype=np.int64)
-    completions = _completions(len(deck), missing) if runouts == 0 else runouts
-    state = np.uint64(seed)
-    for index in range(completions):
-        if runouts == 0:
-            _unrank_completion(index, missing, deck, full, len(board))
-        else:
-            for draw in range(missing):
+    full[:known] = board
+    shares = np.zeros(len(hands))
+    if runouts > 0:
+        state = np.uint64(seed)
+        for _ in range(runouts):
+            for draw in range(5 - known):
                 state = next_state(state)
                 pick = draw + below(state, len(deck) - draw)
                 deck[draw], deck[pick] = deck[pick], deck[draw]
-                full[len(board) + draw] = deck[draw]
-        for player in range(players):
-            ranks[player] = eval7(
-                hands[player, 0], hands[player, 1], full[0], full[1], full[2], full[3], full[4]
-            )
-        best = ranks.min()
-        winners = (ranks == best).sum()
-        for player in range(players):
-            if ranks[player] == best:
-                shares[player] += 1.0 / winners
+                full[known + draw] = deck[draw]
+            _add_showdown(hands, full, shares)
+    elif known == 5:
+        _add_showdown(hands, full, shares)
+    elif known == 4:
+        for river in deck:
+            full[4] = river
+            _add_showdown(hands, full, shares)
+    elif known == 3:
+        for turn in range(len(deck)):
+            for river in range(turn + 1, len(deck)):
+                full[3], full[4] = deck[turn], deck[river]
+                _add_showdown(hands, full, shares)
+    else:
+        for index in range(_completions(len(deck), 5 - known)):
+            _unrank_completion(index, 5 - known, deck, full, known)
+            _add_showdown(hands, full, shares)
     return shares
+
+
+@njit(cache=True, nogil=True)
+def _add_showdown(hands: np.ndarray, full: np.ndarray, shares: np.ndarray) -> None:
+    """Add each hand's share of the pot on one full board: 1/k for each of k best hands."""
+    ranks = np.empty(len(hands), dtype=np.int64)
+    for player in range(len(hands)):
+        ranks[player] = eval7(
+            hands[player, 0], hands[player, 1], full[0], full[1], full[2], full[3], full[4]
+        )
+    best = ranks.min()
+    winners = (ranks == best).sum()
+    for player in range(len(hands)):
+        if ranks[player] == best:
+            shares[player] += 1.0 / winners
 
 
 @njit(cache=True, nogil=True)
@@ -307,8 +324,10 @@ def showdown_equities(
     board: Sequence[str | int] = (),
     simulations: int = 10_000,
     rng: np.random.Generator | None = None,
+    sampled: bool = False,
 ) -> list[float]:
-    """Each known hand's expected share of the pot; exact unless more than 2M runouts remain."""
+    """Each known hand's expected share of the pot; exact unless more than 2M runouts remain
+    or ``sampled`` asks for ``simulations`` completions drawn with ``rng`` instead."""
     if len(hands) < 2:
         raise ValueError(f"{len(hands)} hands given: a showdown needs at least two")
     flat = parse_cards([card for hand in hands for card in hand] + list(board))
@@ -320,7 +339,9 @@ def showdown_equities(
     board_array = np.array(flat[2 * len(hands) :], dtype=np.int64)
     unseen = DECK_SIZE - len(flat)
     runouts = comb(unseen, 5 - len(board))
-    if runouts <= 2_000_000:
+    if sampled and (not isinstance(simulations, int) or simulations <= 0):
+        raise ValueError(f"simulations={simulations!r}: a sample needs a positive number")
+    if runouts <= 2_000_000 and not sampled:
         return [float(s) / runouts for s in _showdown_shares(hand_array, board_array, 0, 0)]
     if rng is None:
         raise ValueError("Monte Carlo showdown equity needs rng=numpy.random.Generator")
