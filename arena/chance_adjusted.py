@@ -107,6 +107,11 @@ def _ordered_shares(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...]) 
     return np.array(showdown_equities(holes, [], PREFLOP_BOARDS, rng, sampled=True))
 
 
+def forget_shares() -> None:
+    """Empty the cache of shares (a benchmark times the adjustment from cold)."""
+    _ordered_shares.cache_clear()
+
+
 def seat_holes(row: dict[str, Any]) -> dict[str, list[str]]:
     """Each slot's hole cards in a ``hands.csv`` row of a heads-up match or a ring game."""
     if "holes" in row:
