@@ -456,10 +456,13 @@ def rows_stats(
     return match_stats(units, chips, config.small_blind)
 
 
-def adjusted_stats(config: MatchConfig, rows: list[dict[str, Any]]) -> tuple[float, float | None]:
+def adjusted_stats(
+    config: MatchConfig, rows: list[dict[str, Any]], unit_of: Callable[[int], int] | None = None
+) -> tuple[float, float | None]:
     """A's sb/h with the luck of the board taken out (:mod:`arena.chance_adjusted`) and its
-    95% CI half-width, over the run's units."""
-    units = np.array([config.unit_of(row["index"]) for row in rows])
+    95% CI half-width, over the run's units (or ``unit_of`` of a hand's index)."""
+    unit_of = config.unit_of if unit_of is None else unit_of
+    units = np.array([unit_of(row["index"]) for row in rows])
     chips = chance_adjusted(rows, "A", config.stack)
     mean, ci = mean_ci(units, chips)
     small_blind = config.small_blind

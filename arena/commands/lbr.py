@@ -35,7 +35,11 @@ def deal_ci_line(summary: dict[str, Any]) -> list[str]:
     ci = summary.get("lbr_ci95_mbb_per_hand_by_deal")
     if not summary.get("session_hands") or ci is None:
         return []
-    return [f"| 95% CI over duplicate deals (a bot that does not learn) | ±{ci:.1f} |"]
+    lines = [f"| 95% CI over duplicate deals (a bot that does not learn) | ±{ci:.1f} |"]
+    adjusted = summary.get("lbr_chance_adjusted_ci95_mbb_per_hand_by_deal")
+    if adjusted is not None:
+        lines.append(f"| the same, chance-adjusted | ±{adjusted:.1f} |")
+    return lines
 
 
 def format_lbr_summary(summary: dict[str, Any]) -> str:
@@ -51,8 +55,8 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
         f"| LBR chooses in rounds | {summary['lbr_rounds']} |",
         f"| LBR mbb/g | {summary['lbr_mbb_per_hand']:+.1f} |",
         f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}'} |",
-        *deal_ci_line(summary),
         *chance_adjusted_line(summary, "LBR mbb/g", 500.0, ".1f"),
+        *deal_ci_line(summary),
         f"| wall time | {summary['wall_seconds']:.1f} s |",
         f"| hands/s | {summary['hands_per_second'] or 'n/a'} |",
     ]

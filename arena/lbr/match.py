@@ -36,6 +36,7 @@ from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text, parse_bets
 from arena.lbr.range import Range
 from arena.match import (
     MatchConfig,
+    adjusted_stats,
     play_hand,
     play_in_sessions,
     portable_spec,
@@ -348,6 +349,9 @@ def run_lbr(
     summary.update(
         {
             "lbr_ci95_mbb_per_hand_by_deal": deal_ci95_mbb(config, rows),
+            "lbr_chance_adjusted_ci95_mbb_per_hand_by_deal": mbb_ci(
+                adjusted_stats(config, rows, config.deal_of)[1]
+            ),
             "lbr_bets": bets_text(lbr.bets),
             "lbr_model": lbr.model_spec,
             "lbr_value": lbr.value,

@@ -23,6 +23,7 @@ from agent.players.adaptive.decisions import Facing, Kind, Situation
 from agent.poker.cards import parse_cards, to_ppe
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 from agent.poker.rng import mix_seed
+from arena.chance_adjusted import chance_adjusted
 from arena.commands.cli import main
 from arena.lbr.match import (
     LBRConfig,
@@ -142,6 +143,11 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) ->
     _, half_width = mbb_with_ci(hands, hands["won_A"].to_numpy())
     assert summary["lbr_ci95_mbb_per_hand_by_deal"] == pytest.approx(half_width / 1.96 * Z95)
     assert "95% CI over duplicate deals" in result.output
+    luck_free = chance_adjusted(read_hands(out / HANDS_FILE), "A", 1000)
+    _, adjusted_half_width = mbb_with_ci(hands, luck_free)
+    adjusted_ci = summary["lbr_chance_adjusted_ci95_mbb_per_hand_by_deal"]
+    assert adjusted_ci == pytest.approx(adjusted_half_width / 1.96 * Z95)
+    assert "the same, chance-adjusted" in result.output
     bad = runner.invoke(main, [*common, "--hands", "10", "--session-hands", "4"])
     assert bad.exit_code == 2 and "multiple of 8" in bad.output
 
