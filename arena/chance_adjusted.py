@@ -102,9 +102,13 @@ def hand_shares(holes: Sequence[Sequence[str]], board: Sequence[str]) -> np.ndar
 @lru_cache(maxsize=4096)  # the hands of a duplicate pair or a deal's rotations share cards
 def _ordered_shares(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...]) -> np.ndarray:
     if board:
-        return np.array(showdown_equities(holes, board))
-    rng = np.random.default_rng(zlib.crc32(" ".join(" ".join(hole) for hole in holes).encode()))
-    return np.array(showdown_equities(holes, [], PREFLOP_BOARDS, rng, sampled=True))
+        shares = np.array(showdown_equities(holes, board))
+    else:
+        seed = zlib.crc32(" ".join(" ".join(hole) for hole in holes).encode())
+        rng = np.random.default_rng(seed)
+        shares = np.array(showdown_equities(holes, [], PREFLOP_BOARDS, rng, sampled=True))
+    shares.flags.writeable = False  # cached: shared by every caller
+    return shares
 
 
 def forget_shares() -> None:
