@@ -26,20 +26,22 @@ from arena.stats import mean_ci
 FIELD = ("cfrv2", "honest", "fish", "random", "rule-based", "montecarlo")
 
 
-def report(label: str, rows: list[dict], units: np.ndarray, slot: str, play: float) -> None:
-    """Time the adjustment of ``rows`` for every slot and print it beside the play time."""
+def report(
+    label: str, rows: list[dict], units: np.ndarray, config: MatchConfig | RingConfig, play: float
+) -> None:
+    """Time the adjustment of ``rows`` for every slot and print slot A's beside the play time."""
     slots = [key[len("won_") :] for key in rows[0] if key.startswith("won_")]
     forget_shares()  # the summary computed them already
     started = time.perf_counter()
-    adjusted = chance_adjusted_by_slot(rows, slots, stack=1000)[slot]
+    adjusted = chance_adjusted_by_slot(rows, slots, config.stack)["A"]
     spent = time.perf_counter() - started
-    raw_ci = mean_ci(units, np.array([row[f"won_{slot}"] for row in rows], dtype=float))[1]
+    raw_ci = mean_ci(units, np.array([row["won_A"] for row in rows], dtype=float))[1]
     adjusted_ci = mean_ci(units, adjusted)[1]
-    hands = len(rows)
+    hands, small_blind = len(rows), config.small_blind
     print(
         f"{label}: {hands} hands, play {1000 * play / hands:.2f} ms a hand, adjustment "
         f"{1000 * spent / hands:.3f} ms a hand ({100 * spent / play:.1f}% of play); "
-        f"{slot}'s CI ± {raw_ci / 5:.2f} raw, ± {adjusted_ci / 5:.2f} adjusted sb/h "
+        f"A's CI ± {raw_ci / small_blind:.2f} raw, ± {adjusted_ci / small_blind:.2f} adjusted sb/h "
         f"({raw_ci / adjusted_ci:.2f}x narrower)"
     )
 
@@ -54,13 +56,13 @@ def main() -> None:
         summary = run_match(match, Path(folder) / "match", workers=1)
         rows = read_hands(Path(folder) / "match" / HANDS_FILE)
         units = np.array([match.unit_of(row["index"]) for row in rows])
-        report("heads-up, cfrv2 vs montecarlo", rows, units, "A", summary["wall_seconds"])
+        report("heads-up, cfrv2 vs montecarlo", rows, units, match, summary["wall_seconds"])
         ring = RingConfig(FIELD, hands=args.ring_hands, seed=0)
         summary = run_ring(ring, Path(folder) / "ring", workers=1)
         store = RowsFile(Path(folder) / "ring" / HANDS_FILE, ring_columns(ring), typed_row)
         rows = store.read()
         units = np.array([ring.unit_of(row["index"]) for row in rows])
-        report("six-player ring game", rows, units, "A", summary["wall_seconds"])
+        report("six-player ring game", rows, units, ring, summary["wall_seconds"])
 
 
 if __name__ == "__main__":
