@@ -20,8 +20,6 @@ from agent.players.player import (
     DEFAULT_PUSHFOLD_PLAYERS,
     DEFAULT_RULE,
     DEFAULT_SIZING,
-    DEFAULT_SOLVE,
-    SOLVE_ITERATIONS,
     CFRv1Player,
 )
 
@@ -37,9 +35,9 @@ def setup_ai(
     own_range: bool = True,
     multiway: str = DEFAULT_MULTIWAY,
     preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
-    solve: str = DEFAULT_SOLVE,
-    gadget: bool = False,
-    solve_iterations: int = SOLVE_ITERATIONS,
+    solve: str | None = None,
+    gadget: bool | None = None,
+    solve_iterations: int | None = None,
     preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
     preflop_opponents: int | str = "auto",
     rng: np.random.Generator | None = None,
@@ -56,9 +54,12 @@ def setup_ai(
     ``preflop_defense="odds"`` defends preflop by the call's price as well as by MDF;
     ``solve="river"`` solves the heads-up river in real time, ``solve="turn"`` the turn and the
     river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``),
-    ``solve="off-tree"`` the flop, turn and river once a raise left the blueprint's tree, with
-    ``gadget=True`` by the check-down re-solving gadget instead of the opponent's range model,
-    each solve ``solve_iterations`` DCFR iterations (100);
+    ``solve="off-tree"`` the flop, turn and river once a raise left the blueprint's tree
+    (``"auto"``: the same at 75 big blinds or deeper; ``"off"``: none; the default here is
+    ``"off"``), with ``gadget=True`` by the
+    check-down re-solving gadget instead of the opponent's range model, each solve
+    ``solve_iterations`` DCFR iterations (by default the gadget and 30 iterations off the
+    tree, neither and 100 on the other streets' modes);
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
     deeper than push/fold (``agent.players.preflop_table``);
     ``preflop_opponents=9`` prices preflop multiway hands against every opponent (``"auto"``,

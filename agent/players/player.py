@@ -26,7 +26,10 @@ Simulations"), rebuilt on this project's engine:
   are solved only from the street after a preflop or flop raise left the blueprint's tree
   (a size none of its sizes, or beyond its raise cap: ``agent.players.history.left_the_tree``):
   where the blueprint read the line as trained, it and the rules play on, as Libratus kept
-  its blueprint on the tree and solved subgames after off-tree actions.
+  its blueprint on the tree and solved subgames after off-tree actions. CFRv2's default,
+  ``solve="auto"``, does this (with the re-solving gadget and 30 iterations a solve) where
+  the smaller stack dealt in held 75 big blinds or more at the hand's start; CFRv1 keeps the
+  study's rules (``solve="off"``).
 * **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
   a win rate against the opponent (``multiway="study"``: also with more opponents). Its
   two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
@@ -113,6 +116,7 @@ from agent.players.preflop_table import load_preflop_table, table_policy
 from agent.players.short_stack import (
     PushFoldSpot,
     applies,
+    hand_start_stacks,
     preflop_order,
     pushfold_policy,
     read_spot,
@@ -146,8 +150,16 @@ DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
-DEFAULT_SOLVE = "off"
+DEFAULT_SOLVE = "off"  # CFRPlayer's and the study's; CFRv2Player solves off the tree
+# CFRv2's: off the tree at 75 big blinds or deeper. Local best response (100 BB) wins a third
+# of what it wins without; at 50 BB the solve lost to the random bot in cash and heads-up
+# tournaments, where the rules did not (README, "Solving off the tree by default")
+CFRV2_SOLVE = "auto"
+AUTO_SOLVE_DEPTH = 75  # big blinds: the shallowest effective stack "auto" solves at
 SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
+# the gadget and iterations a solve mode defaults to: off the tree, the setting measured
+# (30 iterations answer within the decision-time bounds and lose nothing the CIs see)
+MODE_DEFAULTS = {"off-tree": (True, 30), "auto": (True, 30)}
 DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -189,12 +201,17 @@ class CFRPlayer(PolicyPlayer):
     ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
     plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
     river, ``"flop"`` the flop, turn and river, ``"off-tree"`` the flop, turn and river once
-    a preflop or flop raise has left the blueprint's tree; ``"off"`` (the default) plays the
-    rules below there;
+    a preflop or flop raise has left the blueprint's tree, ``"auto"`` the same where the
+    smaller stack dealt in held ``AUTO_SOLVE_DEPTH`` (75) big blinds or more at the hand's
+    start; ``"off"`` plays the rules below there; ``None`` (the default): the class's
+    ``default_solve``, ``"off"`` here and in :class:`CFRv1Player`, ``"auto"`` in
+    :class:`CFRv2Player`;
     ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
-    model (``blueprint.subgame.river.check_down_gadget``; ``False`` by default);
-    ``solve_iterations``: DCFR iterations of each solve (100 by default; fewer answer sooner,
-    farther from the subgame's equilibrium: the README's decision times);
+    model (``blueprint.subgame.river.check_down_gadget``; by default off the tree only:
+    ``"off-tree"`` and ``"auto"``);
+    ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100
+    otherwise; fewer answer sooner, farther from the subgame's equilibrium: the README's
+    decision times);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
     into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
@@ -205,6 +222,7 @@ class CFRPlayer(PolicyPlayer):
     """
 
     default_simulations = CFRV2_SIMULATIONS
+    default_solve = DEFAULT_SOLVE
 
     def __init__(
         self,
@@ -219,9 +237,9 @@ class CFRPlayer(PolicyPlayer):
         own_range: bool = True,
         multiway: str = DEFAULT_MULTIWAY,
         preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
-        solve: str = DEFAULT_SOLVE,
-        gadget: bool = False,
-        solve_iterations: int = SOLVE_ITERATIONS,
+        solve: str | None = None,
+        gadget: bool | None = None,
+        solve_iterations: int | None = None,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,
@@ -250,17 +268,7 @@ class CFRPlayer(PolicyPlayer):
             choices = ", ".join(PREFLOP_DEFENSES)
             raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
         self.preflop_defense = preflop_defense
-        if solve not in SOLVES:
-            raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        self.solved_streets = SOLVED_STREETS[solve]
-        self.solve_only_off_tree = solve in ONLY_OFF_TREE
-        if not isinstance(gadget, bool):
-            raise ValueError(f"gadget={gadget!r}: expected true or false")
-        if not isinstance(solve_iterations, int) or solve_iterations < 1:
-            raise ValueError(f"solve_iterations={solve_iterations!r}: expected a positive number")
-        self.street_solver = None
-        if self.solved_streets:
-            self.street_solver = RealTimeSolver(iterations=solve_iterations, gadget=gadget)
+        self.street_solver = self._street_solver(solve, gadget, solve_iterations)
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -279,6 +287,28 @@ class CFRPlayer(PolicyPlayer):
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._exact_flop = False  # set while policy_table runs
         self._ranks: tuple[tuple, np.ndarray] | None = None
+
+    def _street_solver(
+        self, solve: str | None, gadget: bool | None, iterations: int | None
+    ) -> RealTimeSolver | None:
+        """The real-time solver of ``solve`` (None: the class's ``default_solve``), its
+        ``gadget`` and ``iterations`` defaulting to the mode's (``MODE_DEFAULTS``)."""
+        solve = self.default_solve if solve is None else solve
+        if solve not in SOLVES:
+            raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
+        mode_gadget, mode_iterations = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS))
+        gadget = mode_gadget if gadget is None else gadget
+        iterations = mode_iterations if iterations is None else iterations
+        if not isinstance(gadget, bool):
+            raise ValueError(f"gadget={gadget!r}: expected true or false")
+        if not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"solve_iterations={iterations!r}: expected a positive number")
+        self.solved_streets = SOLVED_STREETS[solve]
+        self.solve_only_off_tree = solve in ONLY_OFF_TREE
+        self.solve_depth = AUTO_SOLVE_DEPTH if solve == "auto" else 0
+        if not self.solved_streets:
+            return None
+        return RealTimeSolver(iterations=iterations, gadget=gadget)
 
     # -- the policy ------------------------------------------------------------------------
 
@@ -418,6 +448,8 @@ class CFRPlayer(PolicyPlayer):
         if snapshot.street not in self.solved_streets:
             return None
         if self.solve_only_off_tree and not self.left_the_tree(snapshot):
+            return None
+        if self.solve_depth and effective_depth(snapshot) < self.solve_depth:
             return None
         start = street_start(snapshot)
         if start is None:
@@ -809,9 +841,19 @@ class CFRv1Player(CFRPlayer):
 
 
 class CFRv2Player(CFRPlayer):
-    """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds."""
+    """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds;
+    heads-up at 75 big blinds or deeper, the flop, turn and river solved in real time once a
+    raise left the blueprint's tree (``solve="auto"``; ``solve="off"`` plays the study's
+    rules there)."""
 
     default_simulations = CFRV2_SIMULATIONS
+    default_solve = CFRV2_SOLVE
+
+
+def effective_depth(snapshot: Snapshot) -> float:
+    """The smallest stack dealt in at the hand's start, in big blinds (public: a copy of the
+    player reading the same hand agrees)."""
+    return min(hand_start_stacks(snapshot).values()) / snapshot.big_blind
 
 
 def stacks_carry_over(game_info: Mapping[str, Any]) -> bool:

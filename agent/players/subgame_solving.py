@@ -83,10 +83,11 @@ SOLVED_STREETS = {
     "turn": (Street.TURN, Street.RIVER),
     "flop": (Street.FLOP, Street.TURN, Street.RIVER),
     "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
+    "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only (player)
 }
 # solves that start only once a raise of the hand has left the blueprint's tree: on-tree lines
 # keep the blueprint and the rules (the solving of Libratus, Brown & Sandholm 2017)
-ONLY_OFF_TREE = ("off-tree",)
+ONLY_OFF_TREE = ("off-tree", "auto")
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8

@@ -71,7 +71,6 @@ from agent.players.player import (
     DEFAULT_RULE,
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
-    SOLVE_ITERATIONS,
     CFRv2Player,
 )
 from agent.poker.cards import parse_cards
@@ -143,8 +142,8 @@ class AdaptivePlayer(CFRv2Player):
         multiway: str = MULTIWAY,
         preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
         solve: str = DEFAULT_SOLVE,
-        gadget: bool = False,
-        solve_iterations: int = SOLVE_ITERATIONS,
+        gadget: bool | None = None,
+        solve_iterations: int | None = None,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
         rng: np.random.Generator | None = None,

@@ -58,7 +58,7 @@ def test_a_third_raise_of_one_player_in_a_round_is_beyond_the_cap(scripted_hand)
 
 
 def test_on_the_tree_the_player_plays_the_blueprint_off_it_the_solution(scripted_hand):
-    plain = CFRv2Player(seed=0)
+    plain = CFRv2Player(solve="off", seed=0)
     solving = CFRv2Player(solve="off-tree", gadget=True, solve_iterations=10, seed=0)
     on = decisions(scripted_hand, [["min", "call", "call"], ["call", "call", "call"]])
     flop = replace(on[Street.FLOP][0], hole=tuple(parse_cards(["Jh", "Th"])))
@@ -70,3 +70,18 @@ def test_on_the_tree_the_player_plays_the_blueprint_off_it_the_solution(scripted
     assert solving.street_solver.solves == 1
     assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
+
+
+def test_cfrv2_solves_off_the_tree_at_75_big_blinds_or_deeper(scripted_hand):
+    """The default (``solve="auto"``): off the tree at 100 BB, not at 50 BB (the rules)."""
+    off_tree = [["bet:3", "call", "call"], ["call", "call", "call"]]
+    for stack, solved in ((2000, 1), (1500, 1), (1000, 0)):  # 100, 75 and 50 big blinds
+        seats = scripted_hand([stack, stack], 0, off_tree)
+        flop = next(s for s in seats[0].seen if s.street == Street.FLOP)
+        flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
+        player = CFRv2Player(seed=0)
+        policy = player.policy(flop)
+        assert player.street_solver.solves == solved, stack
+        assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
+        if not solved:
+            assert policy == CFRv2Player(solve="off", seed=0).policy(flop)

@@ -24,6 +24,7 @@ from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
 from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
 from agent.players.player import ALL_HOLES, CFRPlayer, CFRv1Player, CFRv2Player
+from agent.players.subgame_solving import OPPONENT
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
 from blueprint.holdem import HoldemConfig
@@ -238,6 +239,26 @@ def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
     assert cfrv1.setup_ai(solve="river").street_solver.iterations == 100
     with pytest.raises(ValueError, match="solve_iterations=0"):
         CFRv2Player(solve="turn", solve_iterations=0)
+
+
+def test_cfrv2_solves_off_the_tree_by_default_and_cfrv1_keeps_the_study_rules():
+    from agent.players import cfrv1, cfrv2
+
+    for player in (CFRv2Player(), cfrv2.setup_ai()):
+        solver = player.street_solver
+        assert player.solve_only_off_tree and player.solved_streets and player.solve_depth == 75
+        assert (solver.iterations, solver.gadget_player) == (30, OPPONENT)
+    assert CFRv1Player().street_solver is None and cfrv1.setup_ai().street_solver is None
+    assert CFRv2Player(solve="off").street_solver is None
+    assert not CFRv2Player(solve="off").solved_streets
+    off_tree = CFRv2Player(solve="off-tree")  # at every depth, with the same defaults
+    assert off_tree.solve_depth == 0 and off_tree.street_solver.iterations == 30
+    turn = CFRv2Player(solve="turn").street_solver  # the other modes keep their defaults
+    assert (turn.iterations, turn.gadget_player) == (100, None)
+    chosen = CFRv2Player(gadget=False, solve_iterations=100).street_solver
+    assert (chosen.iterations, chosen.gadget_player) == (100, None)
+    with pytest.raises(ValueError, match="solve='on'"):
+        CFRv2Player(solve="on")
 
 
 def test_missing_default_blueprint_names_the_file_and_the_command(tmp_path, monkeypatch):

@@ -93,7 +93,7 @@ def test_a_raise_war_on_the_river_is_left_to_the_rules(scripted_hand):
     snapshot = replace(seats[0].seen[-1], board=BOARD)
     raises = [r for r in snapshot.street_history(Street.RIVER) if r.kind == "RAISE"]
     assert snapshot.street == Street.RIVER and len(raises) >= 3
-    solving, rules = CFRv2Player(solve="river", seed=0), CFRv2Player(seed=0)
+    solving, rules = CFRv2Player(solve="river", seed=0), CFRv2Player(solve="off", seed=0)
     for cards in (["Jh", "Th"], ["3c", "4d"], ["Ac", "9d"]):
         assert probabilities(solving, snapshot, cards) == probabilities(rules, snapshot, cards)
 
@@ -102,7 +102,7 @@ def test_river_solving_keeps_the_defence_among_all_holdings_when_own_range_is_of
     seats = scripted_hand([1000, 1000], 0, [["call"] * 4, ["call"] * 3 + ["pot"]])
     turn, river = seats[0].seen[2], replace(seats[0].seen[-1], board=BOARD)
     assert turn.street == Street.TURN and river.street == Street.RIVER and river.to_call > 0
-    plain = CFRv2Player(own_range=False, seed=0)
+    plain = CFRv2Player(own_range=False, solve="off", seed=0)
     solving = CFRv2Player(own_range=False, solve="river", seed=0)
     for player in (plain, solving):
         player.remember_own_action(turn, ("call", 0))  # a turn check
