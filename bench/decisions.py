@@ -1,7 +1,8 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
-Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve river|turn|flop]
-[--gadget] [--solve-iterations 100]``.
+Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve MODE] [--gadget |
+--no-gadget] [--solve-iterations N]`` (without them, CFRv2's defaults: ``solve="auto"``, which
+solves off the blueprint's tree with the gadget and 30 iterations; ``--solve off`` the rules).
 Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
@@ -28,7 +29,7 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
-from agent.players.player import SOLVE_ITERATIONS, SOLVES, CFRv2Player
+from agent.players.player import SOLVES, CFRv2Player
 from agent.poker.cards import to_ppe
 
 
@@ -46,9 +47,9 @@ class TimedCFRv2(CFRv2Player):
         blueprint,
         latencies: dict[str, list[float]],
         seed: int,
-        solve: str = "off",
-        gadget: bool = False,
-        solve_iterations: int = SOLVE_ITERATIONS,
+        solve: str | None = None,
+        gadget: bool | None = None,
+        solve_iterations: int | None = None,
     ) -> None:
         super().__init__(
             blueprint, seed=seed, solve=solve, gadget=gadget, solve_iterations=solve_iterations
@@ -118,9 +119,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blueprint", default=None, help="strategy CSV (default: shipped)")
     parser.add_argument("--hands", type=int, default=400)
-    parser.add_argument("--solve", default="off", choices=SOLVES, help="cfrv2's solve= option")
-    parser.add_argument("--gadget", action="store_true", help="cfrv2's gadget=true option")
-    parser.add_argument("--solve-iterations", type=int, default=SOLVE_ITERATIONS)
+    parser.add_argument("--solve", choices=SOLVES, help="cfrv2's solve= option (its default)")
+    parser.add_argument(
+        "--gadget", action=argparse.BooleanOptionalAction, help="cfrv2's gadget= option"
+    )
+    parser.add_argument("--solve-iterations", type=int, help="cfrv2's solve_iterations=")
     arguments = parser.parse_args()
     before = resident_mb()
     start = time.perf_counter()
