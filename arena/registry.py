@@ -61,11 +61,13 @@ REGISTRY: dict[str, tuple[str, str]] = {
     ),
     "cfrv2": (
         "agent.players.player:CFRv2Player",
-        "MCCFR blueprint preflop/flop, 10,000-simulation endgame",
+        "MCCFR blueprint preflop/flop, 10,000-simulation endgame; heads-up at 75+ BB, "
+        "real-time subgame solving once a raise leaves the blueprint's tree",
     ),
     "adaptive": (
         "agent.players.adaptive.player:AdaptivePlayer",
-        "cfrv2 that models each opponent and exploits it safely (learns within a session)",
+        "cfrv2 (solve=off) that models each opponent and exploits it safely (learns within a "
+        "session)",
     ),
     "ppe-fish": ("examples.players.fish_player:FishPlayer", "PyPokerEngine's example Fish"),
     "ppe-honest": (
