@@ -56,10 +56,9 @@ def setup_ai(
     river, ``solve="flop"`` the flop as well (``agent.players.subgame_solving``),
     ``solve="off-tree"`` the flop, turn and river once a raise left the blueprint's tree
     (``"auto"``: the same at 75 big blinds or deeper; ``"off"``: none; the default here is
-    ``"off"``), with ``gadget=True`` by the
-    check-down re-solving gadget instead of the opponent's range model, each solve
-    ``solve_iterations`` DCFR iterations (by default the gadget and 30 iterations off the
-    tree, neither and 100 on the other streets' modes);
+    ``"off"``), with ``gadget=True`` by the check-down re-solving gadget instead of the
+    opponent's range model, each solve ``solve_iterations`` DCFR iterations (by default the
+    gadget and 30 iterations off the tree, neither and 100 for the other modes);
     ``preflop_table=True`` plays the N-player preflop blueprint at tables of 3 to 6 players
     deeper than push/fold (``agent.players.preflop_table``);
     ``preflop_opponents=9`` prices preflop multiway hands against every opponent (``"auto"``,

@@ -268,7 +268,7 @@ class CFRPlayer(PolicyPlayer):
             choices = ", ".join(PREFLOP_DEFENSES)
             raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
         self.preflop_defense = preflop_defense
-        self.street_solver = self._street_solver(solve, gadget, solve_iterations)
+        self._set_up_solving(solve, gadget, solve_iterations)
         self.sizing = sizing
         self.rule = rule
         self.blueprint = (
@@ -288,11 +288,12 @@ class CFRPlayer(PolicyPlayer):
         self._exact_flop = False  # set while policy_table runs
         self._ranks: tuple[tuple, np.ndarray] | None = None
 
-    def _street_solver(
+    def _set_up_solving(
         self, solve: str | None, gadget: bool | None, iterations: int | None
-    ) -> RealTimeSolver | None:
-        """The real-time solver of ``solve`` (None: the class's ``default_solve``), its
-        ``gadget`` and ``iterations`` defaulting to the mode's (``MODE_DEFAULTS``)."""
+    ) -> None:
+        """The streets ``solve`` covers (None: the class's ``default_solve``), when, and its
+        real-time solver, ``gadget`` and ``iterations`` defaulting to the mode's
+        (``MODE_DEFAULTS``)."""
         solve = self.default_solve if solve is None else solve
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
@@ -306,9 +307,9 @@ class CFRPlayer(PolicyPlayer):
         self.solved_streets = SOLVED_STREETS[solve]
         self.solve_only_off_tree = solve in ONLY_OFF_TREE
         self.solve_depth = AUTO_SOLVE_DEPTH if solve == "auto" else 0
-        if not self.solved_streets:
-            return None
-        return RealTimeSolver(iterations=iterations, gadget=gadget)
+        self.street_solver = None
+        if self.solved_streets:
+            self.street_solver = RealTimeSolver(iterations=iterations, gadget=gadget)
 
     # -- the policy ------------------------------------------------------------------------
 
