@@ -53,7 +53,7 @@ STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_r
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=True, nogil=True)
 def _net_wins(cards: np.ndarray, boards: np.ndarray, live: np.ndarray) -> np.ndarray:
     """``net[h, j]``: the completions where h beats j less those where j beats h, over those
     that block neither holding's cards (``live[b, h]``: board b leaves holding h; whether h
