@@ -157,9 +157,10 @@ DEFAULT_SOLVE = "off"  # CFRPlayer's and the study's; CFRv2Player solves off the
 CFRV2_SOLVE = "auto"
 AUTO_SOLVE_DEPTH = 75  # big blinds: the shallowest effective stack "auto" solves at
 SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
-# the gadget and iterations a solve mode defaults to: off the tree, the setting measured
-# (30 iterations answer within the decision-time bounds and lose nothing the CIs see)
-MODE_DEFAULTS = {"off-tree": (True, 30), "auto": (True, 30)}
+# the gadget, iterations and shallowest depth (big blinds; 0: any) of a solve mode: off the
+# tree, the setting measured (30 iterations answer within the decision-time bounds and lose
+# nothing the CIs see); the other modes no gadget, SOLVE_ITERATIONS and any depth
+MODE_DEFAULTS = {"off-tree": (True, 30, 0), "auto": (True, 30, AUTO_SOLVE_DEPTH)}
 DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
@@ -291,13 +292,13 @@ class CFRPlayer(PolicyPlayer):
     def _set_up_solving(
         self, solve: str | None, gadget: bool | None, iterations: int | None
     ) -> None:
-        """The streets ``solve`` covers (None: the class's ``default_solve``), when, and its
-        real-time solver, ``gadget`` and ``iterations`` defaulting to the mode's
-        (``MODE_DEFAULTS``)."""
+        """The streets ``solve`` covers (None: the class's ``default_solve``), from which
+        depth, and its real-time solver, ``gadget`` and ``iterations`` defaulting to the
+        mode's (``MODE_DEFAULTS``)."""
         solve = self.default_solve if solve is None else solve
         if solve not in SOLVES:
             raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        mode_gadget, mode_iterations = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS))
+        mode_gadget, mode_iterations, depth = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))
         gadget = mode_gadget if gadget is None else gadget
         iterations = mode_iterations if iterations is None else iterations
         if not isinstance(gadget, bool):
@@ -306,7 +307,7 @@ class CFRPlayer(PolicyPlayer):
             raise ValueError(f"solve_iterations={iterations!r}: expected a positive number")
         self.solved_streets = SOLVED_STREETS[solve]
         self.solve_only_off_tree = solve in ONLY_OFF_TREE
-        self.solve_depth = AUTO_SOLVE_DEPTH if solve == "auto" else 0
+        self.solve_depth = depth
         self.street_solver = None
         if self.solved_streets:
             self.street_solver = RealTimeSolver(iterations=iterations, gadget=gadget)
