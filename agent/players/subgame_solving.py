@@ -56,7 +56,7 @@ solution it was played by.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -91,8 +91,10 @@ ONLY_OFF_TREE = ("off-tree", "auto")
 RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
 FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
 CACHED_SOLUTIONS = 8
+SHARED_SOLUTIONS = 8  # solved subgames kept for all the players of a process, by their inputs
 FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
+_shared_solutions: dict[tuple, Any] = {}  # shared_solution's, oldest first
 
 
 @dataclass(frozen=True)
@@ -359,6 +361,13 @@ class RealTimeSolver:
         return solved
 
     def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+        """The street's solution from its inputs: solved here, or by another player of the
+        process on the same inputs (``shared_solution``)."""
+        inputs = (start.board, start.pot, start.stacks, start.first, abstraction)
+        key = (*inputs, self.iterations, self.gadget_player, ranges.tobytes())
+        return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges))
+
+    def _solve_now(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
         from blueprint.subgame.depth_limited import solve_street
         from blueprint.subgame.flop import FlopSpot
         from blueprint.subgame.river import RiverSpot, solve_river
@@ -414,6 +423,19 @@ class RealTimeSolver:
         node, prices = priced
         matches = np.array([price == action for price in prices], dtype=np.float64)
         return solved.solution.node_strategy(node) @ matches
+
+
+def shared_solution(key: tuple, solve: Callable[[], Any]) -> Any:
+    """The solution of the subgame that ``key`` (every input of the solve) describes, kept for
+    every player of the process (the ``SHARED_SOLUTIONS`` latest). Local best response's copy
+    of a solving bot solves each of the bot's subgames on the same inputs: a solve is
+    deterministic, so sharing it halves the work and changes no answer."""
+    if key in _shared_solutions:
+        return _shared_solutions[key]
+    if len(_shared_solutions) >= SHARED_SOLUTIONS:
+        _shared_solutions.pop(next(iter(_shared_solutions)))
+    _shared_solutions[key] = solution = solve()
+    return solution
 
 
 def _priced_node(

@@ -159,5 +159,4 @@ def solve_street(
     solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
-                         solver.iteration, solver.exploitability(),
-                         time.perf_counter() - start)  # fmt: skip
+                         solver.iteration, time.perf_counter() - start)  # fmt: skip

@@ -218,3 +218,29 @@ def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scrip
     player.policy(facing)
     assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 0
     assert player._solved_street(facing)[1].offset == 0
+
+
+def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answer(
+    scripted_hand, monkeypatch
+):
+    import agent.players.subgame_solving as solving
+
+    monkeypatch.setattr(solving, "_shared_solutions", {})
+    shove = river_facing(scripted_hand, "push")
+    bot, copy, other = (
+        CFRv2Player(solve="river", solve_iterations=n, seed=0) for n in (40, 40, 41)
+    )
+    hole = ["Qc", "Jd"]  # a pair of queens on A-K-Q: a bluff-catcher
+    answer = probabilities(bot, shove, hole)
+    assert probabilities(copy, shove, hole) == answer
+
+    def solutions(player):
+        return [kept.solution for kept in player.street_solver._solutions.values()]
+
+    assert solutions(copy) == solutions(bot) and len(solutions(bot)) == 1  # the same object
+    probabilities(other, shove, hole)  # 41 iterations: another subgame, solved anew
+    assert solutions(other)[0] is not solutions(bot)[0]
+    monkeypatch.setattr(solving, "_shared_solutions", {})
+    fresh = CFRv2Player(solve="river", solve_iterations=40, seed=0)
+    assert probabilities(fresh, shove, hole) == answer  # solved again: the same strategy
+    assert np.array_equal(solutions(fresh)[0].strategy, solutions(bot)[0].strategy)
