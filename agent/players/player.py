@@ -164,7 +164,7 @@ MODE_DEFAULTS = {"off-tree": (True, 30, 0), "auto": (True, 30, AUTO_SOLVE_DEPTH)
 DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
-OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks only within our own range
+OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our own range
 
 
 class CFRPlayer(PolicyPlayer):
@@ -639,13 +639,24 @@ class CFRPlayer(PolicyPlayer):
         return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.pot))
 
     def defense_percentile(self, snapshot: Snapshot) -> float:
-        """The hand's strength rank for the minimum defense frequency (:meth:`_defense_ranks`)."""
-        return float(self._defense_ranks(snapshot)[holding_index(*snapshot.hole)])
+        """On the turn and river, the hand's strength rank within our own range as our
+        actions so far reveal it (``agent.players.own_range``); among all holdings before
+        the turn, or when we have not acted yet."""
+        weights = self._own_range_weights(snapshot)
+        if weights is None:
+            return float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
+        ranks = self._range_ranks(sorted_board(snapshot.board), len(snapshot.history))
+        return float(ranks[holding_index(*snapshot.hole)])
 
     def _own_range_weights(self, snapshot: Snapshot) -> np.ndarray | None:
-        """Our range's weights as our actions in the hand reveal it (None: we have not acted,
-        or ``own_range`` is off)."""
-        if not self.track_own_range:
+        """Our range's weights where the defence ranks within it (turn and river), else None.
+
+        Preflop and on the flop, off-tree bets are mostly large re-raises against a narrow
+        range of ours; ranking within it folds hands far ahead of a loose bot's raising range
+        (9.7 sb/h lost to ``montecarlo``, most of it folding to 4-bets), so those streets
+        keep the ranking among all holdings.
+        """
+        if snapshot.street < OWN_RANGE_FROM or not self.track_own_range:
             return None  # (the range is recorded for river solving even with own_range=False)
         return self.own_range.weights(snapshot.board, len(snapshot.history), self.action_likelihood)
 
@@ -705,22 +716,11 @@ class CFRPlayer(PolicyPlayer):
         return matches[levels].astype(np.float64)
 
     def _defense_ranks(self, snapshot: Snapshot) -> np.ndarray:
-        """Every holding's strength rank for the minimum defense frequency at ``snapshot``.
-
-        On the turn and river, within our own range as our actions so far reveal it
-        (``agent.players.own_range``). Preflop and on the flop, the better of its rank among
-        all holdings and within our range: ranked within a narrow strong range alone, hands far
-        ahead of a loose bot's raising range fold (9.7 sb/h lost to ``montecarlo``, most of it
-        folding to 4-bets), while ranked among all holdings alone a capped range folds far
-        more than the minimum defense frequency of itself (after a limp, 78% of the time to
-        local best response's raise). Among all holdings where we have not acted yet.
-        """
-        table = hand_percentiles(snapshot.board)
-        among_all = table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
+        """Every holding's :meth:`defense_percentile` at ``snapshot``, as a vector."""
         if self._own_range_weights(snapshot) is None:
-            return among_all
-        within = self._range_ranks(sorted_board(snapshot.board), len(snapshot.history))
-        return within if snapshot.street >= OWN_RANGE_FROM else np.maximum(among_all, within)
+            table = hand_percentiles(snapshot.board)
+            return table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
+        return self._range_ranks(sorted_board(snapshot.board), len(snapshot.history))
 
     def level_action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""

@@ -57,27 +57,3 @@ def test_a_decision_never_sees_its_own_likelihood(scripted_hand):
     before = player.policy(facing)
     player.remember_own_action(facing, before[0][:2])
     assert player.policy(facing) == before
-
-
-def test_a_limp_facing_a_pot_raise_defends_the_mdf_share_of_the_limping_range(scripted_hand):
-    """Preflop the defence ranks a hand by the better of its rank among all holdings and
-    within our range: a limp (a capped range) keeps the MDF share of itself, where ranked
-    among all holdings it folded four times in five (local best response's raise after a
-    limp, issue 17), and no holding continues less often than it did then."""
-    bots = scripted_hand([2000, 2000], ante=0, scripts=[["bet:1.5"], ["call", "call"]], seed=3)
-    limp, facing = bots[1].seen[0], bots[1].seen[1]
-    assert facing.street == limp.street and (facing.to_call, facing.pot) == (40, 80)
-    player = CFRv2Player(seed=0, solve="off")
-    player.remember_own_action(limp, ("call", limp.call_amount))
-    weights = player.own_range.weights(facing.board, len(facing.history), player.action_likelihood)
-    assert weights.sum() == pytest.approx(1.0) and 1.0 / (weights**2).sum() > 300  # a wide range
-
-    def continues(bot):
-        table = bot.policy_table(facing, ALL_HOLES)
-        return np.array([sum(p for name, _, p in row if name != "fold") for row in table])
-
-    mdf = (facing.pot - facing.to_call) / facing.pot
-    now, among_all = continues(player), continues(CFRv2Player(seed=0, solve="off", own_range=False))
-    assert weights @ now == pytest.approx(mdf, abs=0.02)
-    assert weights @ among_all < mdf - 0.25  # the earlier rule: about 0.2 of the limps continued
-    assert (now >= among_all - 1e-12).all()
