@@ -6,9 +6,13 @@ Prints, in one run against each bot given (default ``cfrv2``):
 - LBR's decision time per street (p50 / p99 ms) and the policy queries its range model made
   (holdings asked), per hand;
 - the reference: hands/s of ``arena run fish vs BOT`` in one process over the same deals,
-  so the ratio says what reading the bot's policy for every holding costs.
+  so the ratio says what reading the bot's policy for every holding costs;
+- with ``--sharing BOT``, for a bot that solves subgames: hands/s in one process with each
+  subgame solved once for the bot and LBR's copy (``subgame_solving.shared_solution``), and
+  with each solving its own, on the same deals, one after the other.
 
     python -m bench.lbr --bots cfrv2,rule-based --hands 200 --workers 2
+    python -m bench.lbr --sharing cfrv2:solve=flop,gadget=true --hands 60
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from arena.lbr.match import LBRConfig, contestants, match_config, run_lbr
@@ -42,13 +48,44 @@ def queries_per_hand(config: LBRConfig, hands: int) -> float:
     return players.lbr.model.queries / hands
 
 
+@contextmanager
+def solves_not_shared() -> Iterator[None]:
+    """Within the block every player of this process solves its own subgames."""
+    from agent.players import subgame_solving
+
+    shared = subgame_solving.shared_solution
+    subgame_solving.shared_solution = lambda key, solve: solve()
+    try:
+        yield
+    finally:
+        subgame_solving.shared_solution = shared
+
+
+def sharing_speed(bot: str, bets: str, hands: int) -> None:
+    """Print LBR's hands/s against ``bot`` in one process with solves shared and not."""
+    config = LBRConfig(bot, parse_bets(bets))
+    lbr_speed(config, 2, 1)  # compile the kernels before timing
+    shared, summary = lbr_speed(config, hands, 1)
+    with solves_not_shared():
+        alone, reference = lbr_speed(config, hands, 1)
+    same = summary["mbb_per_hand"] == reference["mbb_per_hand"]
+    print(
+        f"{bot}: {shared:.2f} hands/s with shared solves, {alone:.2f} without, "
+        f"{shared / alone:.2f}x; the same result: {same}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bots", default="cfrv2")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bets", default="0.5,1,allin")
+    parser.add_argument("--sharing", metavar="BOT", help="only time BOT's solves shared and not")
     args = parser.parse_args()
+    if args.sharing:
+        sharing_speed(args.sharing, args.bets, args.hands)
+        return
     print(
         f"| bot | LBR hands/s (1 proc) | LBR hands/s ({args.workers} procs) | speed-up "
         "| fish vs bot hands/s | LBR cost x | holdings asked / hand "
