@@ -289,7 +289,8 @@ class RealTimeSolver:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
         self.iterations = iterations
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
-        self.solves = 0  # subgames solved so far (streets and re-solves below a bet)
+        self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
+        # another player of the process solved on the same inputs counts: shared_solution)
         self.nested_solves = 0  # of which re-solves below an off-tree bet
         self._solutions: dict[tuple, StreetSolution] = {}
 
