@@ -287,7 +287,7 @@ class CFRPlayer(PolicyPlayer):
         self.errors = 0  # decisions that fell back to a safe action after an internal error
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._exact_flop = False  # set while policy_table runs
-        self._ranks: tuple[tuple, np.ndarray] | None = None
+        self._ranks: tuple[np.ndarray, tuple, np.ndarray] | None = None  # _range_ranks'
 
     def _set_up_solving(
         self, solve: str | None, gadget: bool | None, iterations: int | None
@@ -661,11 +661,14 @@ class CFRPlayer(PolicyPlayer):
         return self.own_range.weights(snapshot.board, len(snapshot.history), self.action_likelihood)
 
     def _range_ranks(self, board: tuple[int, ...], history_length: int) -> np.ndarray:
-        key = (board, history_length, len(self.own_range.decisions))
-        if self._ranks is None or self._ranks[0] != key:
-            weights = self.own_range.weights(board, history_length, self.action_likelihood)
-            self._ranks = (key, weighted_percentiles(holding_shares(board), weights))
-        return self._ranks[1]
+        """Every holding's rank within our range on ``board``, kept while the range is: the
+        range's own array (``OwnRange.weights`` answers with the same one until we act again
+        or a hand starts), not the board and history length, which a duplicate match's mirror
+        hand repeats with other actions of ours."""
+        weights = self.own_range.weights(board, history_length, self.action_likelihood)
+        if self._ranks is None or self._ranks[0] is not weights or self._ranks[1] != board:
+            self._ranks = (weights, board, weighted_percentiles(holding_shares(board), weights))
+        return self._ranks[2]
 
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, rule ``mdf`` or real-time solving: remember our action, for the range it

@@ -57,3 +57,23 @@ def test_a_decision_never_sees_its_own_likelihood(scripted_hand):
     before = player.policy(facing)
     player.remember_own_action(facing, before[0][:2])
     assert player.policy(facing) == before
+
+
+def test_the_next_hand_never_reads_the_last_hands_ranks_on_the_same_board(scripted_hand):
+    """A duplicate match deals a hand's cards again in its mirror: the same board, the same
+    history length, the same number of our decisions, but other actions. The defence must
+    rank within this hand's range, as a fresh player does, not the last hand's."""
+    bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=3)
+    checked, facing = bots[1].seen[2], bots[1].seen[3]
+    bet = ("raise", 40)  # a pot bet of the turn: our policy bets about 46% of the holdings
+    holes = ALL_HOLES[::7]
+    player = CFRv2Player(seed=0)
+    player.remember_own_action(checked, ("call", 0))
+    after_a_check = player.policy_table(facing, holes)
+    player.receive_round_start_message(2, ["SA", "SK"], [])  # the mirror hand
+    player.remember_own_action(checked, bet)
+    fresh = CFRv2Player(seed=0)
+    fresh.remember_own_action(checked, bet)
+    expected = fresh.policy_table(facing, holes)
+    assert expected != after_a_check  # a betting range defends otherwise than a checking one
+    assert player.policy_table(facing, holes) == expected
