@@ -79,9 +79,13 @@ class LoosePlayer(QuietPlayer):
 
 
 def play(agent: TimedCFRv2, hands: int) -> float:
-    """Play ``hands`` fresh heads-up hands (stacks 1000, blinds 5/10); return seconds a hand."""
+    """Play ``hands`` fresh heads-up hands (stacks 1000, blinds 5/10); return seconds a hand.
+
+    ``start_poker`` shuffles its deck with Python's module-level ``random``, which takes no
+    injected generator: it is seeded by the hand's number, so a run deals the same cards."""
     start = time.perf_counter()
     for hand in range(hands):
+        random.seed(hand)
         config = setup_config(max_round=1, initial_stack=1000, small_blind_amount=5)
         seats = [("cfrv2", agent), ("loose", LoosePlayer(hand))]
         for name, player in seats if hand % 2 else reversed(seats):
