@@ -287,7 +287,7 @@ class CFRPlayer(PolicyPlayer):
         self.errors = 0  # decisions that fell back to a safe action after an internal error
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._exact_flop = False  # set while policy_table runs
-        self._ranks: tuple[np.ndarray, tuple, np.ndarray] | None = None  # _range_ranks'
+        self._ranks: tuple[np.ndarray, np.ndarray] | None = None  # _range_ranks'
 
     def _set_up_solving(
         self, solve: str | None, gadget: bool | None, iterations: int | None
@@ -666,9 +666,9 @@ class CFRPlayer(PolicyPlayer):
         or a hand starts), not the board and history length, which a duplicate match's mirror
         hand repeats with other actions of ours."""
         weights = self.own_range.weights(board, history_length, self.action_likelihood)
-        if self._ranks is None or self._ranks[0] is not weights or self._ranks[1] != board:
-            self._ranks = (weights, board, weighted_percentiles(holding_shares(board), weights))
-        return self._ranks[2]
+        if self._ranks is None or self._ranks[0] is not weights:  # an array per board, too
+            self._ranks = (weights, weighted_percentiles(holding_shares(board), weights))
+        return self._ranks[1]
 
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, rule ``mdf`` or real-time solving: remember our action, for the range it
