@@ -1,0 +1,165 @@
+"""Bots told their opponent's rules: a ceiling for what a model of that opponent can win.
+
+Issue 15 asks cfrv2 to win 97% of heads-up tournaments against the random bot and 75%
+against the rule-based one. These bots are not players for users: each is written for one
+baseline and knows its rules, as an opponent model could learn them at best. What they win
+measures how far those goals are from what knowing the opponent gives.
+
+- ``AntiRandom`` knows the random bot (``baselines.random_player``): its cards never matter,
+  so its range is every holding, and at each decision it folds a third of the time, even when
+  checking is free. It bets the minimum to give the random bot a chance to fold, bets
+  ``size`` of the pot with a win rate of ``value`` or more against a random hand, and calls a
+  bet when its win rate beats the price by ``margin`` times the share of its stack at risk.
+- ``AntiRuleBased`` knows the rule-based bot (``baselines.rule_based``): preflop it raises
+  with a win rate of 0.5 or more against a random hand and otherwise calls at most one big
+  blind; after the flop it bets and calls with a pair or better and otherwise checks or
+  folds. So its range is read exactly from its actions, a raise to three big blinds folds
+  its weak hands preflop, any bet takes the pot after it checks, and its bets are called or
+  raised only by hands with the equity against that range.
+
+``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
+from agent.boundary.snapshot import (
+    Action,
+    Snapshot,
+    Street,
+    legal_call,
+    legal_fold,
+    legal_raise,
+)
+from agent.boundary.thresholds import win_rate
+from agent.poker.equity import equity, preflop_equity
+from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
+from baselines.rule_based import OPEN_RAISE_BIG_BLINDS, STRONG_START, pair_or_better
+
+SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
+PREFLOP_SAMPLES = 400  # boards of a preflop equity against a range
+BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+def _price(snapshot: Snapshot) -> float:
+    """The share of the pot after a call that the call costs."""
+    return snapshot.to_call / (snapshot.pot + snapshot.to_call)
+
+
+def _bet(snapshot: Snapshot, fraction: float) -> Action:
+    """A raise of ``fraction`` of the pot after our call (at least the minimum), kept legal."""
+    size = max(snapshot.big_blind, int(fraction * (snapshot.pot + snapshot.to_call)))
+    return legal_raise(snapshot, snapshot.call_amount + size)
+
+
+class AntiRandom(PolicyPlayer):
+    """Plays the random bot knowing it is one (module docstring)."""
+
+    def __init__(
+        self,
+        value: float = 0.6,
+        size: float = 0.3,
+        margin: float = 0.1,
+        *,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(rng=rng, seed=seed)
+        self.value, self.size, self.margin = float(value), float(size), float(margin)
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        found = equity(snapshot.hole, snapshot.board, 1, SIMULATIONS, self.rng)
+        rate = win_rate(found)
+        if not snapshot.can_raise:
+            return certain(self._call_or_fold(snapshot, rate))
+        if rate >= self.value + 0.1 or (snapshot.can_check and rate >= self.value):
+            return certain(_bet(snapshot, self.size))
+        if snapshot.can_check:
+            return certain(legal_raise(snapshot, snapshot.min_raise or 0))
+        return certain(self._call_or_fold(snapshot, rate))
+
+    def _call_or_fold(self, snapshot: Snapshot, rate: float) -> Action:
+        at_risk = snapshot.to_call / max(1, snapshot.stack + snapshot.paid)
+        keep = snapshot.can_check or rate >= _price(snapshot) + self.margin * at_risk
+        return legal_call(snapshot) if keep else legal_fold()
+
+
+def _strong_starts() -> np.ndarray:
+    """The holdings the rule-based bot raises preflop (a win rate of 0.5 or more)."""
+    rates = [win_rate(preflop_equity([int(a), int(b)])) for a, b in HOLDING_CARDS]
+    return np.array(rates) >= STRONG_START
+
+
+class AntiRuleBased(PolicyPlayer):
+    """Plays the rule-based bot knowing its rules (module docstring)."""
+
+    strong_starts = None  # the rule-based bot's raising holdings, built on first use
+
+    def __init__(
+        self,
+        value: float = 0.7,
+        *,
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(rng=rng, seed=seed)
+        self.value = float(value)
+        if AntiRuleBased.strong_starts is None:
+            AntiRuleBased.strong_starts = _strong_starts()
+
+    def opponent_range(self, snapshot: Snapshot) -> np.ndarray:
+        """The rule-based bot's holdings, 1 where its actions so far allow them, else 0."""
+        theirs = [r for r in snapshot.history if r.seat != snapshot.seat]
+        weights = np.ones(HOLDINGS)
+        preflop = self.preflop_read(snapshot)
+        if preflop is not None:
+            weights *= self.strong_starts if preflop else ~self.strong_starts
+        for street, cards in BOARD_SIZES.items():
+            acted = [r for r in theirs if r.street == street]
+            if street > snapshot.street or not acted:
+                continue
+            board = snapshot.board[:cards]
+            made = np.array([pair_or_better((int(a), int(b)), board) for a, b in HOLDING_CARDS])
+            weights *= made if any(r.amount > 0 for r in acted) else ~made
+        return weights
+
+    def preflop_read(self, snapshot: Snapshot) -> bool | None:
+        """True when its preflop actions show a strong start, False a weak one, None not yet."""
+        open_to = OPEN_RAISE_BIG_BLINDS * snapshot.big_blind
+        actions = [
+            r
+            for r in snapshot.history
+            if r.seat != snapshot.seat
+            and r.street == Street.PREFLOP
+            and r.kind in ("CALL", "RAISE")
+        ]
+        if not actions:
+            return None
+        return any(r.kind == "RAISE" or r.amount >= open_to for r in actions)
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        if snapshot.street == Street.PREFLOP and not self.preflop_read(snapshot):
+            # not yet acted, or weak: a raise to three big blinds folds every weak hand
+            open_to = OPEN_RAISE_BIG_BLINDS * snapshot.big_blind
+            if snapshot.can_raise:
+                return certain(legal_raise(snapshot, max(open_to, snapshot.min_raise or 0)))
+            return certain(legal_call(snapshot))
+        share = self._share(snapshot)
+        if snapshot.can_raise and share >= self.value:
+            return certain(_bet(snapshot, 1.0))  # it calls any size with what it kept
+        if snapshot.can_check:
+            if snapshot.street != Street.PREFLOP and snapshot.can_raise:
+                return certain(legal_raise(snapshot, snapshot.min_raise or 0))
+            return certain(legal_call(snapshot))
+        return certain(legal_call(snapshot) if share >= _price(snapshot) else legal_fold())
+
+    def _share(self, snapshot: Snapshot) -> float:
+        """Our pot share at showdown against the range its actions leave."""
+        samples = PREFLOP_SAMPLES if not snapshot.board else None
+        weights = self.opponent_range(snapshot)
+        try:
+            return range_equity(snapshot.hole, snapshot.board, weights, samples, self.rng)
+        except ValueError:  # no holding of the range is left beside our cards
+            return 0.5
