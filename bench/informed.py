@@ -3,13 +3,15 @@
 Issue 15 asks cfrv2 to win 97% of heads-up tournaments against the random bot and 75%
 against the rule-based one. These bots are not players for users: each is written for one
 baseline and knows its rules, as an opponent model could learn them at best. What they win
-measures how far those goals are from what knowing the opponent gives.
+measures how far those goals are from what knowing the opponent gives: a reference, not a
+proven bound (a better strategy with the same knowledge could win more).
 
 - ``AntiRandom`` knows the random bot (``baselines.random_player``): its cards never matter,
   so its range is every holding, and at each decision it folds a third of the time, even when
   checking is free. It bets the minimum to give the random bot a chance to fold, bets
-  ``size`` of the pot with a win rate of ``value`` or more against a random hand, and calls a
-  bet when its win rate beats the price by ``margin`` times the share of its stack at risk.
+  ``size`` of the pot with a win rate of ``value`` or more against a random hand (raises a bet
+  with ``value`` + ``RAISE_EXTRA``), and calls a bet when its win rate beats the price by
+  ``margin`` times the share of its stack at risk.
 - ``AntiRuleBased`` knows the rule-based bot (``baselines.rule_based``): preflop it raises
   with a win rate of 0.5 or more against a random hand and otherwise calls at most one big
   blind; after the flop it bets and calls with a pair or better and otherwise checks or
@@ -39,6 +41,7 @@ from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
 from baselines.rule_based import OPEN_RAISE_BIG_BLINDS, STRONG_START, pair_or_better
 
 SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
+RAISE_EXTRA = 0.1  # AntiRandom raises a bet with a win rate this much above its ``value``
 PREFLOP_SAMPLES = 400  # boards of a preflop equity against a range
 BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
@@ -74,7 +77,7 @@ class AntiRandom(PolicyPlayer):
         rate = win_rate(found)
         if not snapshot.can_raise:
             return certain(self._call_or_fold(snapshot, rate))
-        if rate >= self.value + 0.1 or (snapshot.can_check and rate >= self.value):
+        if rate >= self.value + RAISE_EXTRA or (snapshot.can_check and rate >= self.value):
             return certain(_bet(snapshot, self.size))
         if snapshot.can_check:
             return certain(legal_raise(snapshot, snapshot.min_raise or 0))
@@ -95,7 +98,7 @@ def _strong_starts() -> np.ndarray:
 class AntiRuleBased(PolicyPlayer):
     """Plays the rule-based bot knowing its rules (module docstring)."""
 
-    strong_starts = None  # the rule-based bot's raising holdings, built on first use
+    strong_starts: np.ndarray | None = None  # the rule-based bot's raising holdings, built once
 
     def __init__(
         self,
