@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from agent.boundary.equity_share import pot_odds
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
 from agent.boundary.snapshot import (
     Action,
@@ -44,11 +45,6 @@ SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
 RAISE_EXTRA = 0.1  # AntiRandom raises a bet with a win rate this much above its ``value``
 PREFLOP_SAMPLES = 400  # boards of a preflop equity against a range
 BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
-
-
-def _price(snapshot: Snapshot) -> float:
-    """The share of the pot after a call that the call costs."""
-    return snapshot.to_call / (snapshot.pot + snapshot.to_call)
 
 
 def _bet(snapshot: Snapshot, fraction: float) -> Action:
@@ -85,7 +81,8 @@ class AntiRandom(PolicyPlayer):
 
     def _call_or_fold(self, snapshot: Snapshot, rate: float) -> Action:
         at_risk = snapshot.to_call / max(1, snapshot.stack + snapshot.paid)
-        keep = snapshot.can_check or rate >= _price(snapshot) + self.margin * at_risk
+        price = pot_odds(snapshot.to_call, snapshot.pot)
+        keep = snapshot.can_check or rate >= price + self.margin * at_risk
         return legal_call(snapshot) if keep else legal_fold()
 
 
@@ -156,7 +153,8 @@ class AntiRuleBased(PolicyPlayer):
             if snapshot.street != Street.PREFLOP and snapshot.can_raise:
                 return certain(legal_raise(snapshot, snapshot.min_raise or 0))
             return certain(legal_call(snapshot))
-        return certain(legal_call(snapshot) if share >= _price(snapshot) else legal_fold())
+        price = pot_odds(snapshot.to_call, snapshot.pot)
+        return certain(legal_call(snapshot) if share >= price else legal_fold())
 
     def _share(self, snapshot: Snapshot) -> float:
         """Our pot share at showdown against the range its actions leave."""
