@@ -19,10 +19,20 @@ proven bound (a better strategy with the same knowledge could win more).
   its weak hands preflop, any bet takes the pot after it checks, and its bets are called or
   raised only by hands with the equity against that range.
 
-``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``.
+- ``InformedByModel`` knows any bot by a copy of it (``opponent``, a bot spec): it tracks the
+  bot's range exactly as local best response does (``arena.lbr.player``: Bayes over the copy's
+  policy for every holding) and answers as ``AntiRuleBased`` does after the flop, by its
+  equity against that range: the pot with ``value`` or more, the minimum when checking is
+  free, a call when the equity beats the price. It needs no rules written for the bot.
+
+``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``;
+``arena tournament bench/informed.py:InformedByModel:opponent=montecarlo montecarlo``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -39,6 +49,8 @@ from agent.boundary.snapshot import (
 from agent.boundary.thresholds import win_rate
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
+from arena.lbr.player import LBRPlayer
+from arena.registry import make_bot, parse_bot_spec
 from baselines.rule_based import OPEN_RAISE_BIG_BLINDS, STRONG_START, pair_or_better
 
 SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
@@ -146,21 +158,53 @@ class AntiRuleBased(PolicyPlayer):
             if snapshot.can_raise:
                 return certain(legal_raise(snapshot, max(open_to, snapshot.min_raise or 0)))
             return certain(legal_call(snapshot))
-        share = self._share(snapshot)
-        if snapshot.can_raise and share >= self.value:
-            return certain(_bet(snapshot, 1.0))  # it calls any size with what it kept
-        if snapshot.can_check:
-            if snapshot.street != Street.PREFLOP and snapshot.can_raise:
-                return certain(legal_raise(snapshot, snapshot.min_raise or 0))
-            return certain(legal_call(snapshot))
-        price = pot_odds(snapshot.to_call, snapshot.pot)
-        return certain(legal_call(snapshot) if share >= price else legal_fold())
+        share = _range_share(snapshot, self.opponent_range(snapshot), self.rng)
+        return certain(_answer(snapshot, share, self.value))  # it calls any size it keeps
 
-    def _share(self, snapshot: Snapshot) -> float:
-        """Our pot share at showdown against the range its actions leave."""
-        samples = PREFLOP_SAMPLES if not snapshot.board else None
-        weights = self.opponent_range(snapshot)
-        try:
-            return range_equity(snapshot.hole, snapshot.board, weights, samples, self.rng)
-        except ValueError:  # no holding of the range is left beside our cards
-            return 0.5
+
+def _range_share(snapshot: Snapshot, weights: np.ndarray, rng: np.random.Generator) -> float:
+    """Our pot share at showdown against ``weights`` (sampled boards preflop)."""
+    samples = PREFLOP_SAMPLES if not snapshot.board else None
+    try:
+        return range_equity(snapshot.hole, snapshot.board, weights, samples, rng)
+    except ValueError:  # no holding of the range is left beside our cards
+        return 0.5
+
+
+def _answer(snapshot: Snapshot, share: float, value: float) -> Action:
+    """The pot with a share of ``value`` or more; the minimum after the flop when checking is
+    free; else a call when the share beats the price."""
+    if snapshot.can_raise and share >= value:
+        return _bet(snapshot, 1.0)
+    if snapshot.can_check:
+        if snapshot.street != Street.PREFLOP and snapshot.can_raise:
+            return legal_raise(snapshot, snapshot.min_raise or 0)
+        return legal_call(snapshot)
+    price = pot_odds(snapshot.to_call, snapshot.pot)
+    return legal_call(snapshot) if share >= price else legal_fold()
+
+
+class InformedByModel(LBRPlayer):
+    """Reads any bot's range by Bayes over a copy of it, as local best response does, and
+    answers by its equity against that range (module docstring)."""
+
+    def __init__(
+        self,
+        opponent: str = "montecarlo",
+        value: float = 0.7,
+        *,
+        rng: np.random.Generator | None = None,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(make_bot(parse_bot_spec(opponent), seed=seed), rng=rng, seed=seed)
+        self.value = float(value)
+
+    def declare_action(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> Action:
+        snapshot = Snapshot.from_ppe(valid_actions, hole_card, round_state, self.uuid)
+        share = _range_share(snapshot, self.range.weights, self.rng)
+        return _answer(snapshot, share, self.value)

@@ -63,3 +63,9 @@ def test_the_random_bots_ceiling_plays_legally(tmp_path):
     bots = ("bench/informed.py:AntiRandom", "random")
     summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
     assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
+
+
+def test_the_bot_that_reads_any_bot_by_a_copy_plays_legally(tmp_path):
+    bots = ("bench/informed.py:InformedByModel:opponent=montecarlo", "montecarlo")
+    summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
+    assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
