@@ -23,7 +23,9 @@ proven bound (a better strategy with the same knowledge could win more).
   bot's range exactly as local best response does (``arena.lbr.player``: Bayes over the copy's
   policy for every holding) and answers as ``AntiRuleBased`` does after the flop, by its
   equity against that range: the pot with ``value`` or more, the minimum when checking is
-  free, a call when the equity beats the price. It needs no rules written for the bot.
+  free, a call when the equity beats the price. It needs no rules written for the bot, plays
+  heads-up only, and reads a bot that does not learn (nothing passes the game's messages on
+  to the copy).
 
 ``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``;
 ``arena tournament bench/informed.py:InformedByModel:opponent=montecarlo montecarlo``.
