@@ -1,10 +1,10 @@
-"""Bots told their opponent's rules: a ceiling for what a model of that opponent can win.
+"""Bots that know their opponent: a reference for what a model of that opponent can win.
 
 Issue 15 asks cfrv2 to win 97% of heads-up tournaments against the random bot and 75%
-against the rule-based one. These bots are not players for users: each is written for one
-baseline and knows its rules, as an opponent model could learn them at best. What they win
-measures how far those goals are from what knowing the opponent gives: a reference, not a
-proven bound (a better strategy with the same knowledge could win more).
+against the rule-based and Monte Carlo ones. These bots are not players for users: each
+knows one baseline, by its rules or by a copy of it, as an opponent model could learn it at
+best. What they win measures how far those goals are from what knowing the opponent gives:
+a reference, not a proven bound (a better strategy with the same knowledge could win more).
 
 - ``AntiRandom`` knows the random bot (``baselines.random_player``): its cards never matter,
   so its range is every holding, and at each decision it folds a third of the time, even when
@@ -18,7 +18,6 @@ proven bound (a better strategy with the same knowledge could win more).
   folds. So its range is read exactly from its actions, a raise to three big blinds folds
   its weak hands preflop, any bet takes the pot after it checks, and its bets are called or
   raised only by hands with the equity against that range.
-
 - ``InformedByModel`` knows any bot by a copy of it (``opponent``, a bot spec): it tracks the
   bot's range exactly as local best response does (``arena.lbr.player``: Bayes over the copy's
   policy for every holding) and answers as ``AntiRuleBased`` does after the flop, by its
@@ -49,11 +48,12 @@ from agent.boundary.snapshot import (
     legal_raise,
 )
 from agent.boundary.thresholds import win_rate
-from agent.poker.equity import equity, preflop_equity
+from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
 from arena.lbr.player import LBRPlayer
 from arena.registry import make_bot, parse_bot_spec
 from baselines.rule_based import OPEN_RAISE_BIG_BLINDS, STRONG_START, pair_or_better
+from baselines.win_rate_player import WinRatePlayer
 
 SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
 RAISE_EXTRA = 0.1  # AntiRandom raises a bet with a win rate this much above its ``value``
@@ -67,7 +67,7 @@ def _bet(snapshot: Snapshot, fraction: float) -> Action:
     return legal_raise(snapshot, snapshot.call_amount + size)
 
 
-class AntiRandom(PolicyPlayer):
+class AntiRandom(WinRatePlayer):
     """Plays the random bot knowing it is one (module docstring)."""
 
     def __init__(
@@ -79,12 +79,11 @@ class AntiRandom(PolicyPlayer):
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
-        super().__init__(rng=rng, seed=seed)
+        super().__init__(SIMULATIONS, rng=rng, seed=seed)
         self.value, self.size, self.margin = float(value), float(size), float(margin)
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
-        found = equity(snapshot.hole, snapshot.board, 1, SIMULATIONS, self.rng)
-        rate = win_rate(found)
+        rate = self.win_rate(snapshot)
         if not snapshot.can_raise:
             return certain(self._call_or_fold(snapshot, rate))
         if rate >= self.value + RAISE_EXTRA or (snapshot.can_check and rate >= self.value):
