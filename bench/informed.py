@@ -26,6 +26,12 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   heads-up only, and reads a bot that does not learn (nothing passes the game's messages on
   to the copy).
 
+- ``AdaptiveToldRuleBased`` is the adaptive agent (``agent.players.adaptive``) whose model of
+  each opponent knows from the first hand what rule-based shows only over many: after it
+  checks or calls on a street it folds to any bet (preflop: a limp folds to a raise of more
+  than a small bet). Everything else it learns as the adaptive agent does. What it wins over
+  the adaptive agent is what learning that tell faster could win.
+
 ``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``;
 ``arena tournament bench/informed.py:InformedByModel:opponent=montecarlo montecarlo``.
 """
@@ -48,6 +54,9 @@ from agent.boundary.snapshot import (
     legal_raise,
 )
 from agent.boundary.thresholds import win_rate
+from agent.players.adaptive.decisions import Earlier, Facing, Situation
+from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.player import AdaptivePlayer
 from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
 from arena.lbr.player import LBRPlayer
@@ -59,6 +68,7 @@ SIMULATIONS = 2000  # deals of a win rate against a random hand (flop and turn)
 RAISE_EXTRA = 0.1  # AntiRandom raises a bet with a win rate this much above its ``value``
 PREFLOP_SAMPLES = 400  # boards of a preflop equity against a range
 BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+ALWAYS_FOLDS = np.array([1.0, 0.0, 0.0])  # fold, check-call, bet-raise
 
 
 def _bet(snapshot: Snapshot, fraction: float) -> Action:
@@ -209,3 +219,27 @@ class InformedByModel(LBRPlayer):
         snapshot = Snapshot.from_ppe(valid_actions, hole_card, round_state, self.uuid)
         share = _range_share(snapshot, self.range.weights, self.rng)
         return _answer(snapshot, share, self.value)
+
+
+class FoldsAfterPassive(OpponentModel):
+    """An opponent model told rule-based's tell: after a check or call on a street it folds
+    to any bet (preflop, a limp to any raise above a small bet); learned as usual elsewhere."""
+
+    def frequencies(self, situation: Situation) -> np.ndarray:
+        threshold = Facing.SMALL if situation.street == Street.PREFLOP else Facing.NONE
+        if situation.earlier == Earlier.PASSIVE and situation.facing > threshold:
+            return ALWAYS_FOLDS
+        return super().frequencies(situation)
+
+
+class AdaptiveToldRuleBased(AdaptivePlayer):
+    """The adaptive agent with a :class:`FoldsAfterPassive` model of each opponent (module
+    docstring); its prior model, the reference of its deviations, stays untold."""
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        for seat in seats:
+            if seat["uuid"] != getattr(self, "uuid", None):
+                self.models.setdefault(seat["uuid"], FoldsAfterPassive())
+        super().receive_round_start_message(round_count, hole_card, seats)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 from pypokerengine.api.game import setup_config, start_poker
 
+from agent.boundary.snapshot import Street
+from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
+from agent.players.adaptive.model import OpponentModel
 from agent.poker.range_equity import holding_index
 from arena.tournament.run import TournamentConfig, run_tournaments
 from baselines.rule_based import RuleBasedPlayer
-from bench.informed import AntiRuleBased
+from bench.informed import AntiRuleBased, FoldsAfterPassive
 
 
 class SeenRuleBased(RuleBasedPlayer):
@@ -67,5 +71,26 @@ def test_the_random_bots_ceiling_plays_legally(tmp_path):
 
 def test_the_bot_that_reads_any_bot_by_a_copy_plays_legally(tmp_path):
     bots = ("bench/informed.py:InformedByModel:opponent=montecarlo", "montecarlo")
+    summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
+    assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
+
+
+def test_the_told_model_folds_after_a_check_or_a_limp_and_learns_the_rest():
+    told, untold = FoldsAfterPassive(), OpponentModel()
+    after_check = Situation(Street.FLOP, Facing.SMALL, Earlier.PASSIVE)
+    after_limp = Situation(Street.PREFLOP, Facing.MEDIUM, Earlier.PASSIVE)
+    assert told.frequencies(after_check).tolist() == [1.0, 0.0, 0.0]
+    assert told.frequencies(after_limp).tolist() == [1.0, 0.0, 0.0]
+    for learned in (
+        Situation(Street.FLOP, Facing.SMALL),  # a first bet faced: not the tell
+        Situation(Street.PREFLOP, Facing.SMALL, Earlier.PASSIVE),  # a min-raise over a limp
+    ):
+        told.count(learned, Kind.PASSIVE)
+        untold.count(learned, Kind.PASSIVE)
+        assert np.array_equal(told.frequencies(learned), untold.frequencies(learned))
+
+
+def test_the_told_adaptive_agent_plays_legally(tmp_path):
+    bots = ("bench/informed.py:AdaptiveToldRuleBased", "rule-based")
     summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
     assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
