@@ -25,7 +25,6 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   free, a call when the equity beats the price. It needs no rules written for the bot, plays
   heads-up only, and reads a bot that does not learn (nothing passes the game's messages on
   to the copy).
-
 - ``AdaptiveToldRuleBased`` is the adaptive agent (``agent.players.adaptive``) whose model of
   each opponent knows from the first hand what rule-based shows only over many: after it
   checks or calls on a street it folds to any bet (preflop: a limp folds to a raise of more
