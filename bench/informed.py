@@ -235,10 +235,4 @@ class AdaptiveToldRuleBased(AdaptivePlayer):
     """The adaptive agent with a :class:`FoldsAfterPassive` model of each opponent (module
     docstring); its prior model, the reference of its deviations, stays untold."""
 
-    def receive_round_start_message(
-        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
-    ) -> None:
-        for seat in seats:
-            if seat["uuid"] != getattr(self, "uuid", None):
-                self.models.setdefault(seat["uuid"], FoldsAfterPassive())
-        super().receive_round_start_message(round_count, hole_card, seats)
+    model_type = FoldsAfterPassive

@@ -118,10 +118,12 @@ class AdaptivePlayer(CFRv2Player):
     stays cfrv2's (it ranks our own range for the turn and river defence); ``learns`` tells
     local best response to read this player by ``learned_policy_table`` instead, its policy
     for every holding with what it has learned.
-    ``deviations`` counts the decisions where it left cfrv2's play.
+    ``deviations`` counts the decisions where it left cfrv2's play; ``model_type`` is the
+    class of each new opponent's model (``bench.informed`` tells one a baseline's tell).
     """
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)
+    model_type: type[OpponentModel] = OpponentModel  # each new opponent's model
 
     def __init__(
         self,
@@ -359,7 +361,7 @@ class AdaptivePlayer(CFRv2Player):
         )
         for seat in seats:
             if seat["uuid"] != getattr(self, "uuid", None):
-                self.models.setdefault(seat["uuid"], OpponentModel()).start_hand()
+                self.models.setdefault(seat["uuid"], self.model_type()).start_hand()
 
     def receive_round_result_message(
         self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
