@@ -237,6 +237,30 @@ def test_once_its_budget_is_spent_it_plays_cfrv2_as_the_full_computation_would()
     assert player.best_responses(snapshot, holes, base) == [None] * len(holes)
 
 
+@pytest.mark.parametrize("board", [[], ["As", "8c", "5d", "3h"]])
+def test_the_bias_of_its_street_decides_what_a_model_with_no_data_gains(board):
+    """Against an opponent it has no data on (its model is the prior), every deviation gains
+    as much against the model as against the prior: with all of that gain taken as bias it
+    plays cfrv2 everywhere; with none of it after the flop it leaves cfrv2 there, never for
+    an overbet or a shove, which keep the preflop bias."""
+    holes = [(int(a), int(b)) for a, b in HOLDING_CARDS[::53] if not {a, b} & set(board)]
+    choices = {}
+    for postflop_bias in (1.0, 0.0):
+        player = AdaptivePlayer(seed=0, bias=1.0, postflop_bias=postflop_bias, margin=0.0)
+        player.models["p1"] = OpponentModel()
+        snapshot = player.snapshot(*make_decision(["Ah", "Td"], board, pot=100, stack=900))
+        base = player.policy_table(snapshot, holes)
+        choices[postflop_bias] = player.best_responses(snapshot, holes, base)
+    assert choices[1.0] == [None] * len(holes)
+    chosen = [choice for choice in choices[0.0] if choice is not None]
+    assert len(chosen) == 0 if not board else len(chosen) > 0
+    overbets = [amount for name, amount in chosen if name == "raise" and amount > snapshot.pot]
+    assert overbets == []
+    pot_bet = ("raise", snapshot.pot)
+    assert player.bias_of(snapshot, pot_bet) == (1.0 if not board else 0.0)
+    assert player.bias_of(snapshot, ("raise", snapshot.pot + 1)) == 1.0
+
+
 def test_with_two_opponents_it_reads_the_bettors_range():
     """Three-handed, a pot bet on the river: cfrv2 prices jacks against random hands (0.39,
     a call), the adaptive agent against the bettor's range under a sound player's prior (a
@@ -271,6 +295,7 @@ def test_by_default_it_reads_multiway_ranges_in_tournaments_only(max_round, mult
 def test_options_out_of_range_are_refused_by_name():
     for options, name in [
         ({"bias": 1.5}, "bias"),
+        ({"postflop_bias": -0.5}, "postflop_bias"),
         ({"risk": -1.0}, "risk"),
         ({"margin": -0.1}, "margin"),
     ]:
