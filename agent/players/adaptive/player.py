@@ -84,7 +84,7 @@ LOG = logging.getLogger(__name__)
 DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 DEFAULT_BIAS = 0.5  # preflop: share of the gain against the prior model taken as valuation bias
-DEFAULT_POSTFLOP_BIAS = 0.0  # ... after the flop, up to pot-sized bets (README: "Bias by street")
+DEFAULT_POSTFLOP_BIAS = 0.0  # ... after the flop, but for raises over the pot (.bias_of)
 DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
 DEFAULT_TIMID_RISK = 6.0  # ... against one that never bets and folds its weak hands (.model)
 # preflop, continue by the call's price as well as by MDF: montecarlo's small raises are not
@@ -306,7 +306,8 @@ class AdaptivePlayer(CFRv2Player):
     def bias_of(self, snapshot: Snapshot, action: Action) -> float:
         """The share of ``action``'s gain against the prior model taken as valuation bias:
         ``postflop_bias`` on the flop, turn and river, except for a raise that adds more than
-        the pot beyond the call (an overbet or a shove), which keeps ``bias`` as preflop."""
+        the pot (before the call) beyond the call, which keeps ``bias`` as preflop: overbets
+        and shoves, and over a bet the pot-sized raise (the half-pot raise does not)."""
         if snapshot.street == Street.PREFLOP:
             return self.bias
         name, amount = action
