@@ -62,7 +62,7 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
-from agent.boundary.snapshot import FOLD, Action, Snapshot, Street, read_history
+from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, Street, read_history
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
@@ -311,7 +311,7 @@ class AdaptivePlayer(CFRv2Player):
         if snapshot.street == Street.PREFLOP:
             return self.bias
         name, amount = action
-        if name == "raise" and amount - snapshot.call_amount > snapshot.pot:
+        if name == RAISE and amount - snapshot.call_amount > snapshot.pot:
             return self.bias
         return self.postflop_bias
 
