@@ -13,7 +13,12 @@ from agent.poker.evaluator import evaluate
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
 from agent.poker.share_table import completions
 from blueprint.cfr import PRESETS
-from blueprint.subgame.depth_limited import solve_street, street_hands, street_subgame
+from blueprint.subgame.depth_limited import (
+    equity_matrix,
+    solve_street,
+    street_hands,
+    street_subgame,
+)
 from blueprint.subgame.flop import FlopSpot
 from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import compatible_mass
@@ -63,6 +68,34 @@ def test_the_equity_matrix_is_what_enumeration_over_the_completions_says(
         assert equity[h, j] == pytest.approx(enumerated_edge(board, first, second), abs=digits)
         checked += 1
     assert np.array_equal(equity, -equity.T)
+
+
+def counted_equity(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """The equity matrix by its definition, every pair at once on each completion."""
+    holding_sets = [set(map(int, pair)) for pair in cards]
+    net = np.zeros((len(cards), len(cards)))
+    played = np.zeros_like(net)
+    for full in boards:
+        live = np.array([not (pair & set(full.tolist())) for pair in holding_sets])
+        rank = np.array([evaluate([*pair, *full.tolist()]) for pair in holding_sets])
+        both = np.outer(live, live)
+        net += both * np.sign(rank[None, :] - rank[:, None])  # a lower rank wins
+        played += both
+    shared = np.array([[bool(a & b) for b in holding_sets] for a in holding_sets])
+    counted = (played > 0) & ~shared
+    return np.divide(net, played, out=np.zeros_like(net), where=counted)
+
+
+@pytest.mark.parametrize("board", [FLOP, TURN], ids=["flop", "turn"])
+def test_every_entry_of_the_equity_matrix_is_its_count_over_the_completions(board) -> None:
+    rng = np.random.default_rng(11)
+    holdings, _, _ = street_hands(board)
+    chosen = np.sort(rng.choice(holdings, 120, replace=False))
+    cards = HOLDING_CARDS[chosen]
+    boards = completions(board)[:40]
+    equity = equity_matrix(cards, boards)
+    assert equity.dtype == np.float32
+    assert np.array_equal(equity, counted_equity(cards, boards).astype(np.float32))
 
 
 @pytest.mark.parametrize(("spot_type", "board"), STREETS)
