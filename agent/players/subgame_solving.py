@@ -43,7 +43,7 @@ the hand's earlier streets.
   street is solved from its start with the size added, as above.
 
 A river solve costs about 0.12 s on one core, a turn or flop solve about 0.3 s, 0.2 s of it
-the leaves' matrix products (and 0.03 s for the turn's equity matrix, 0.07 s for the
+the leaves' matrix products (and 0.01 s for the turn's equity matrix, 0.035 s for the
 flop's, once a board)
 (``ITERATIONS`` DCFR iterations, after which the strategy is within about 0.3% of the pot of
 the subgame's equilibrium on the ranges of real hands); a re-solve below a bet about 0.1 s.
