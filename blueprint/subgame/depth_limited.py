@@ -54,7 +54,7 @@ DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 
 
 @njit(cache=True, nogil=True)
-def _strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``strength[b, h]``: minus holding h's rank on completion b (higher is better; 0, above
     every real hand, where the board blocks h), and ``live[b, h]``: whether it does not."""
     size = cards.shape[0]
@@ -116,7 +116,7 @@ def equity_matrix(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
     each) that block neither, 0 for blocked pairs (``float32``: the leaves' matrix products
     run at twice the speed, and a count over at most 150 completions needs no more digits)."""
     cards = np.ascontiguousarray(cards, dtype=np.int64)
-    strength, live = _strengths(cards, np.ascontiguousarray(boards, dtype=np.int64))
+    strength, live = _completion_strengths(cards, np.ascontiguousarray(boards, dtype=np.int64))
     return _equity_rows(cards, strength, live)
 
 
