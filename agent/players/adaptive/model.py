@@ -126,6 +126,19 @@ class OpponentModel:
         passivity = max(0.0, 1.0 - aggressive / SOUND_SHARES[Kind.AGGRESSIVE])
         return passivity * min(1.0, folds / SOUND_SHARES[Kind.FOLD])
 
+    def bets_after_flop(self) -> bool:
+        """True once the player has been seen betting or raising on the flop, turn or river
+        (a bettor, whose checks the equity answer probes: :mod:`.equity_answer`).
+
+        >>> model = OpponentModel()
+        >>> model.count(Situation(Street.PREFLOP, 0), Kind.AGGRESSIVE)
+        >>> before = model.bets_after_flop()
+        >>> model.count(Situation(Street.RIVER, 0), Kind.AGGRESSIVE)
+        >>> before, model.bets_after_flop()
+        (False, True)
+        """
+        return bool(self.counts[Street.FLOP :, ..., Kind.AGGRESSIVE].sum() > 0)
+
     def rationality(self, street: Street) -> float:
         """The posterior mean weight of the rational player on this street's group."""
         log = self.lambda_log[street_group(street)]

@@ -1,0 +1,86 @@
+"""The equity answer: after the flop, heads-up, play by equity against the modelled range.
+
+The adaptive agent's valued response (:mod:`.response`) leaves cfrv2's play only where its
+one-street valuation against the learned model, less part of its gain against the prior,
+clears a margin; heads-up tournaments last 17 hands at the median, and the data that
+response waits for comes too late. The equity answer acts at once on the range the model
+reads from the opponent's actions in the hand (:mod:`.ranges`), as a bot told its
+opponent's range would (``InformedByModel`` in ``bench.informed``, a reference that reads a
+copy of the baseline exactly):
+
+- **facing a bet**: raise the pot with a pot share of ``VALUE_SHARE`` or more against the
+  range; else call when the share covers the price (pot odds); else fold;
+- **checking free, against a bettor** (an opponent the model has seen bet or raise after the
+  flop): bet the pot with ``VALUE_SHARE`` or more; else bet the minimum. A player that folds
+  by its hand's strength, whatever the size, folds as often to the smallest bet as to any,
+  so the minimum takes those pots at the least risk;
+- **checking free against a player never seen betting after the flop**: no answer, and the
+  valued response plays. Such a player gives up its weak hands to a check (PyPokerEngine's
+  honest player folds them even when checking is free) or calls every bet (a calling
+  station), so a probe gains nothing from it; bet into it, the equity answer lost heads-up
+  tournaments the valued response wins (README, "The equity answer in tournaments").
+
+It is the adaptive agent's answer after the flop in tournaments (``answer="auto"``), where
+it wins more of them against the bots that bet; in cash games, where local best response and
+the 100,000-hand matches measure the agent, the valued response keeps its place.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agent.boundary.equity_share import pot_odds
+from agent.boundary.snapshot import Action, Snapshot, Street, legal_call, legal_fold, legal_raise
+
+VALUE_SHARE = 0.7  # the pot share against the range from which the answer bets the pot
+
+
+def range_shares(weights: np.ndarray, shares: np.ndarray) -> np.ndarray:
+    """Each hole's pot share against its row of the range (NaN where the row is empty).
+
+    ``weights`` and ``shares`` have one row of 1,326 holdings for each of our holes: the
+    opponent's range read among the holdings that hole leaves, and our pot share against
+    each holding (:mod:`.shares`).
+
+    >>> weights = np.array([[1.0, 3.0], [0.0, 0.0]])
+    >>> range_shares(weights, np.array([[1.0, 0.0], [0.5, 0.5]])).tolist()
+    [0.25, nan]
+    """
+    mass = weights.sum(axis=1)
+    won = (weights * shares).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(mass > 0, won / np.where(mass > 0, mass, 1.0), np.nan)
+
+
+def pot_bet(snapshot: Snapshot) -> Action:
+    """A raise of the pot after our call (at least the minimum), kept legal."""
+    size = max(snapshot.big_blind, snapshot.pot + snapshot.to_call)
+    return legal_raise(snapshot, snapshot.call_amount + size)
+
+
+def equity_answer(snapshot: Snapshot, share: float, probe: bool) -> Action | None:
+    """The answer of a pot share ``share`` against the opponent's range (module docstring);
+    ``probe``: the opponent is a bettor, so checking free is answered too. None leaves the
+    decision to the valued response (preflop, and checking free against a non-bettor).
+
+    >>> from agent.boundary.situations import make_decision
+    >>> def spot(to_call):
+    ...     decision = make_decision(["Ks", "Qd"], ["Kh", "7c", "2d"], to_call=to_call, pot=120)
+    ...     return Snapshot.from_ppe(*decision, "p0")
+    >>> [equity_answer(spot(40), share, probe=False) for share in (0.75, 0.3, 0.2)]
+    [('raise', 200), ('call', 40), ('fold', 0)]
+    >>> [equity_answer(spot(0), share, probe=True) for share in (0.75, 0.3)]
+    [('raise', 120), ('raise', 10)]
+    >>> print(equity_answer(spot(0), 0.75, probe=False))
+    None
+    """
+    if snapshot.street == Street.PREFLOP or (snapshot.to_call == 0 and not probe):
+        return None
+    if snapshot.can_raise and share >= VALUE_SHARE:
+        return pot_bet(snapshot)
+    if snapshot.to_call > 0:
+        covered = share >= pot_odds(snapshot.to_call, snapshot.pot)
+        return legal_call(snapshot) if covered else legal_fold()
+    if snapshot.can_raise and snapshot.min_raise is not None:
+        return legal_raise(snapshot, snapshot.min_raise)
+    return None
