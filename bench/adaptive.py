@@ -7,7 +7,8 @@ the ratio of the adaptive agent's p99 to cfrv2's (the target is a p99 of 50 ms o
 ratio cancels most of a shared machine's noise). ``--ring N`` adds a six-player ring game
 of N hands, the bot in seat A beside the five baselines (one set of bots): the adaptive agent
 there reads its opponents' ranges (``multiway=ranges``, what it does in tournaments) and
-samples 10,000 deals from them at every multiway decision.
+samples 10,000 deals from them at every multiway decision. The row "equity answer" is the
+agent's heads-up play after the flop in tournaments (``answer=equity``), timed in cash.
 
     python -m bench.adaptive --hands 400 --ring 600
 """
@@ -22,6 +23,7 @@ from arena.match import MatchConfig
 from arena.ring import RingConfig, ring_hand_result, ring_table
 
 FIELD = ("honest", "fish", "random", "rule-based", "montecarlo")
+TOURNAMENT_ANSWER = "adaptive:answer=equity"  # its tournament play after the flop, in cash
 
 
 def decision_times(bot: str, opponent: str, hands: int, seed: int) -> np.ndarray:
@@ -68,6 +70,8 @@ def main(argv: list[str] | None = None) -> None:
         print_row("cfrv2", opponent, reference, reference)
         print_row("adaptive", opponent, decision_times("adaptive", opponent, args.hands, args.seed),
                   reference)  # fmt: skip
+        answered = decision_times(TOURNAMENT_ANSWER, opponent, args.hands, args.seed)
+        print_row("adaptive, equity answer", opponent, answered, reference)
     if args.ring > 0:
         ring = args.ring - args.ring % (len(FIELD) + 1)  # whole seat rotations
         reference = ring_decision_times("cfrv2", ring, args.seed)
