@@ -31,6 +31,8 @@ import numpy as np
 
 from agent.boundary.equity_share import pot_odds
 from agent.boundary.snapshot import Action, Snapshot, Street, legal_call, legal_fold, legal_raise
+from agent.players.adaptive.decisions import Situation, earlier_action, facing_of
+from agent.players.adaptive.model import OpponentModel
 
 VALUE_SHARE = 0.7  # the pot share against the range from which the answer bets the pot
 
@@ -56,6 +58,30 @@ def pot_bet(snapshot: Snapshot) -> Action:
     """A raise of the pot after our call (at least the minimum), kept legal."""
     size = max(snapshot.big_blind, snapshot.pot + snapshot.to_call)
     return legal_raise(snapshot, snapshot.call_amount + size)
+
+
+def probe_pays(snapshot: Snapshot, model: OpponentModel, opponent: int) -> bool:
+    """True where ``model`` says the opponent at seat ``opponent`` folds to our minimum bet
+    here at least as often as it raises it: a probe it raises pushes hands with a share of
+    the pot out of it, and a bot that raises every small bet beat the probing agent in 68%
+    of heads-up tournaments (``bench.exploiters.ProbeRaiser``, README).
+
+    >>> from agent.boundary.situations import make_decision
+    >>> from agent.players.adaptive.decisions import Kind
+    >>> decision = make_decision(["2c", "3d"], ["Kh", "7c", "2d"], pot=120)
+    >>> snapshot, model = Snapshot.from_ppe(*decision, "p0"), OpponentModel()
+    >>> before = probe_pays(snapshot, model, 1)  # the prior folds to a small bet more
+    >>> model.count(Situation(Street.FLOP, facing_of(10, 130)), Kind.AGGRESSIVE)
+    >>> before, probe_pays(snapshot, model, 1)
+    (True, False)
+    """
+    if snapshot.min_raise is None:
+        return False
+    bet = snapshot.min_raise - snapshot.call_amount + snapshot.to_call
+    faced = facing_of(bet, snapshot.pot + bet)
+    earlier = earlier_action(snapshot.history, opponent, snapshot.street)
+    fold, _, raise_ = model.frequencies(Situation(snapshot.street, faced, earlier))
+    return bool(fold >= raise_)
 
 
 def equity_answer(snapshot: Snapshot, share: float, probe: bool) -> Action | None:

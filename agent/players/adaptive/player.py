@@ -71,7 +71,7 @@ import numpy as np
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, Street, read_history
 from agent.players.adaptive.decisions import FORCED, Decision
-from agent.players.adaptive.equity_answer import equity_answer, range_shares
+from agent.players.adaptive.equity_answer import equity_answer, probe_pays, range_shares
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
@@ -311,7 +311,7 @@ class AdaptivePlayer(CFRv2Player):
         live = disjoint_holdings(holes)
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, live=live)
         shares = range_shares(weights, share_table(holes, snapshot.board))
-        probe = model.bets_after_flop()
+        probe = model.bets_after_flop() and probe_pays(snapshot, model, opponent)
         return [
             None if np.isnan(share) else equity_answer(snapshot, float(share), probe)
             for share in shares

@@ -13,7 +13,7 @@ import pytest
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street
-from agent.players.adaptive.decisions import Facing, Kind, Situation
+from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
 from agent.players.adaptive.equity_answer import VALUE_SHARE, equity_answer
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
@@ -125,3 +125,15 @@ def test_in_a_tournament_its_policy_for_every_holding_is_its_policy_for_each(boa
 def test_an_unknown_answer_is_refused_by_name():
     with pytest.raises(ValueError, match="answer"):
         AdaptivePlayer(seed=0, answer="always")
+
+
+def test_a_bettor_seen_raising_small_bets_is_not_probed():
+    """Once the model says the opponent raises a small bet here more often than it folds to
+    it, checking free goes back to the valued response (bench.exploiters.ProbeRaiser)."""
+    model = bettor_model()
+    for earlier in Earlier:
+        model.count(Situation(Street.RIVER, Facing.SMALL, earlier), Kind.AGGRESSIVE)
+    player = player_in(300, model)
+    snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, pot=120)
+    holes = live_holes(snapshot)
+    assert player.equity_answers_for(snapshot, holes) == [None] * len(holes)
