@@ -36,7 +36,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import EARLIER, FACINGS, KINDS, Kind, Situation
+from agent.players.adaptive.decisions import EARLIER, FACINGS, KINDS, Facing, Kind, Situation
 
 # fold, check/call, bet/raise: a sound player's frequencies by the bet it faces
 PRIOR = np.array(
@@ -138,6 +138,21 @@ class OpponentModel:
         (False, True)
         """
         return bool(self.counts[Street.FLOP :, ..., Kind.AGGRESSIVE].sum() > 0)
+
+    def small_bet_answers(self) -> np.ndarray:
+        """Fold, check-call and bet-raise frequencies facing a small bet on the flop, turn
+        and river, pooled over the streets and earlier actions (the prior blended in once):
+        one raise of a small bet outweighs the prior's lead of folds over raises.
+
+        >>> model = OpponentModel()
+        >>> before = model.small_bet_answers().round(2).tolist()
+        >>> model.count(Situation(Street.TURN, Facing.SMALL), Kind.AGGRESSIVE)
+        >>> before, model.small_bet_answers().round(2).tolist()
+        ([0.35, 0.45, 0.2], [0.3, 0.39, 0.31])
+        """
+        counts = self.counts[Street.FLOP :, Facing.SMALL].sum(axis=(0, 1))
+        prior = PRIOR[Facing.SMALL]
+        return (counts + PRIOR_WEIGHT * prior) / (counts.sum() + PRIOR_WEIGHT)
 
     def rationality(self, street: Street) -> float:
         """The posterior mean weight of the rational player on this street's group."""

@@ -311,7 +311,7 @@ class AdaptivePlayer(CFRv2Player):
         live = disjoint_holdings(holes)
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, live=live)
         shares = range_shares(weights, share_table(holes, snapshot.board))
-        probe = model.bets_after_flop() and probe_pays(snapshot, model, opponent)
+        probe = model.bets_after_flop() and probe_pays(model)
         return [
             None if np.isnan(share) else equity_answer(snapshot, float(share), probe)
             for share in shares
