@@ -11,9 +11,11 @@ copy of the baseline exactly):
 - **facing a bet**: raise the pot with a pot share of ``VALUE_SHARE`` or more against the
   range; else call when the share covers the price (pot odds); else fold;
 - **checking free, against a bettor** (an opponent the model has seen bet or raise after the
-  flop): bet the pot with ``VALUE_SHARE`` or more; else bet the minimum. A player that folds
-  by its hand's strength, whatever the size, folds as often to the smallest bet as to any,
-  so the minimum takes those pots at the least risk;
+  flop): bet the pot with ``VALUE_SHARE`` or more; else bet the minimum, a probe, while the
+  model says the opponent folds to small bets after the flop at least as often as it raises
+  them (:func:`probe_pays`). A player that folds by its hand's strength, whatever the size,
+  folds as often to the smallest bet as to any, so the minimum takes those pots at the least
+  risk; one that raises small bets would push our hands out of pots they hold a share of;
 - **checking free against a player never seen betting after the flop**: no answer, and the
   valued response plays. Such a player gives up its weak hands to a check (PyPokerEngine's
   honest player folds them even when checking is free) or calls every bet (a calling

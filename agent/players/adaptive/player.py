@@ -40,10 +40,10 @@ best of these instead of cfrv2's action when both hold:
 * **in a tournament, it answers by equity after the flop**, heads-up (``answer="auto"``;
   :mod:`.equity_answer`): facing a bet, by its pot share against the range the model reads
   (the pot with 0.7 or more, a call when the share covers the price, else a fold); checking
-  free against an opponent seen betting after the flop, the pot or the minimum bet. Only
-  against a player never seen betting does a free check go to the valued response above.
-  Heads-up tournaments on the same cards (README): against rule-based 70.5% -> 78.2%,
-  against montecarlo 66.8% -> 75.0%, level against the other baselines and cfrv2.
+  free against an opponent seen betting after the flop, the pot or, while it folds to small
+  bets at least as often as it raises them, the minimum bet. Against a player never seen
+  betting a free check goes to the valued response above. Heads-up tournaments on the same
+  cards and six-player fields: README, "The equity answer in tournaments".
 
 Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
 (all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
