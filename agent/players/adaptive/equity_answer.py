@@ -24,7 +24,9 @@ copy of the baseline exactly):
 
 It is the adaptive agent's answer after the flop in tournaments (``answer="auto"``), where
 it wins more of them against the bots that bet; in cash games, where local best response and
-the 100,000-hand matches measure the agent, the valued response keeps its place.
+the 100,000-hand matches measure the agent, the valued response keeps its place. It plays
+while the agent's budget is 0 or more, but its actions are not held one by one to the
+allowance as the valued response's are.
 """
 
 from __future__ import annotations
