@@ -308,10 +308,12 @@ class AdaptivePlayer(CFRv2Player):
             return [None] * len(holes)
         opponent = self.opponent_of(snapshot)
         model = self.models[self._seat_uuids[opponent]]
+        probe = model.bets_after_flop() and probe_pays(model)
+        if snapshot.to_call == 0 and not probe:  # checking free is the valued response's
+            return [None] * len(holes)
         live = disjoint_holdings(holes)
         weights = replay_range(snapshot.history, snapshot.board, opponent, model, live=live)
         shares = range_shares(weights, share_table(holes, snapshot.board))
-        probe = model.bets_after_flop() and probe_pays(model)
         return [
             None if np.isnan(share) else equity_answer(snapshot, float(share), probe)
             for share in shares
