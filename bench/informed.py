@@ -54,6 +54,7 @@ from agent.boundary.snapshot import (
 )
 from agent.boundary.thresholds import win_rate
 from agent.players.adaptive.decisions import Earlier, Facing, Situation
+from agent.players.adaptive.equity_answer import equity_answer, pot_bet
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.poker.equity import preflop_equity
@@ -182,13 +183,14 @@ def _range_share(snapshot: Snapshot, weights: np.ndarray, rng: np.random.Generat
 
 
 def _answer(snapshot: Snapshot, share: float, value: float) -> Action:
-    """The pot with a share of ``value`` or more; the minimum after the flop when checking is
-    free; else a call when the share beats the price."""
+    """After the flop, the adaptive agent's equity answer with a probe at every free check
+    (``agent.players.adaptive.equity_answer``); preflop, the pot with a share of ``value`` or
+    more, else a check when it is free, else a call when the share beats the price."""
+    if snapshot.street != Street.PREFLOP:
+        return equity_answer(snapshot, share, probe=True, value=value) or legal_call(snapshot)
     if snapshot.can_raise and share >= value:
-        return _bet(snapshot, 1.0)
+        return pot_bet(snapshot)
     if snapshot.can_check:
-        if snapshot.street != Street.PREFLOP and snapshot.can_raise:
-            return legal_raise(snapshot, snapshot.min_raise or 0)
         return legal_call(snapshot)
     price = pot_odds(snapshot.to_call, snapshot.pot)
     return legal_call(snapshot) if share >= price else legal_fold()

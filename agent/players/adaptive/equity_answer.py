@@ -81,10 +81,13 @@ def probe_pays(model: OpponentModel) -> bool:
     return bool(fold >= raise_)
 
 
-def equity_answer(snapshot: Snapshot, share: float, probe: bool) -> Action | None:
+def equity_answer(
+    snapshot: Snapshot, share: float, probe: bool, value: float = VALUE_SHARE
+) -> Action | None:
     """The answer of a pot share ``share`` against the opponent's range (module docstring);
-    ``probe``: the opponent is a bettor, so checking free is answered too. None leaves the
-    decision to the valued response (preflop, and checking free against a non-bettor).
+    ``probe``: the opponent is a bettor, so checking free is answered too; ``value``: the
+    share from which it bets the pot. None leaves the decision to the valued response
+    (preflop, and checking free against a non-bettor).
 
     >>> from agent.boundary.situations import make_decision
     >>> def spot(to_call):
@@ -99,7 +102,7 @@ def equity_answer(snapshot: Snapshot, share: float, probe: bool) -> Action | Non
     """
     if snapshot.street == Street.PREFLOP or (snapshot.to_call == 0 and not probe):
         return None
-    if snapshot.can_raise and share >= VALUE_SHARE:
+    if snapshot.can_raise and share >= value:
         return pot_bet(snapshot)
     if snapshot.to_call > 0:
         covered = share >= pot_odds(snapshot.to_call, snapshot.pot)
