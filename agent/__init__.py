@@ -19,6 +19,10 @@ __all__ = ["CFRPlayer", "CFRv1Player", "CFRv2Player"]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "CFRv2Player":
+        from agent.players import cfrv2
+
+        return cfrv2.CFRv2Player
     if name in __all__:
         from agent.players import player
 

@@ -60,9 +60,10 @@ REGISTRY: dict[str, tuple[str, str]] = {
         "MCCFR blueprint preflop/flop, 50-simulation endgame",
     ),
     "cfrv2": (
-        "agent.players.player:CFRv2Player",
+        "agent.players.cfrv2:CFRv2Player",
         "MCCFR blueprint preflop/flop, 10,000-simulation endgame; heads-up at 75+ BB, "
-        "real-time subgame solving once a raise leaves the blueprint's tree",
+        "real-time subgame solving once a raise leaves the blueprint's tree; in tournaments "
+        "it also models each opponent (adapt=false: the fixed strategy there too)",
     ),
     "adaptive": (
         "agent.players.adaptive.player:AdaptivePlayer",

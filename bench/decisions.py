@@ -30,7 +30,8 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
-from agent.players.player import SOLVES, CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import SOLVES
 from agent.poker.cards import to_ppe
 
 

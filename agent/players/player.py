@@ -150,7 +150,7 @@ DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (
 DEFAULT_MULTIWAY = "share"
 DEFAULT_RULE = "mdf"
 SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
-DEFAULT_SOLVE = "off"  # CFRPlayer's and the study's; CFRv2Player solves off the tree
+DEFAULT_SOLVE = "off"  # CFRPlayer's and the study's; CFRv2FixedPlayer solves off the tree
 # CFRv2's: off the tree at 75 big blinds or deeper. Local best response (100 BB) wins a third
 # of what it wins without; at 50 BB the solve lost to the random bot in cash and heads-up
 # tournaments, where the rules did not (README, "Solving off the tree by default")
@@ -206,7 +206,7 @@ class CFRPlayer(PolicyPlayer):
     smaller stack dealt in held ``AUTO_SOLVE_DEPTH`` (75) big blinds or more at the hand's
     start; ``"off"`` plays the rules below there; ``None`` (the default): the class's
     ``default_solve``, ``"off"`` here and in :class:`CFRv1Player`, ``"auto"`` in
-    :class:`CFRv2Player`;
+    :class:`CFRv2FixedPlayer` and the product's ``CFRv2Player``;
     ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
     model (``blueprint.subgame.river.check_down_gadget``; by default off the tree only:
     ``"off-tree"`` and ``"auto"``);
@@ -218,7 +218,7 @@ class CFRPlayer(PolicyPlayer):
     into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
     ``False`` (the default) keeps the multiway rule there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
-    the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2Player`,
+    the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2FixedPlayer`,
     CFRv1's 50 in :class:`CFRv1Player`).
     """
 
@@ -845,11 +845,13 @@ class CFRv1Player(CFRPlayer):
     default_simulations = CFRV1_SIMULATIONS
 
 
-class CFRv2Player(CFRPlayer):
-    """The study's CFRv2: the blueprint preflop and on the flop, 10,000-simulation thresholds;
-    heads-up at 75 big blinds or deeper, the flop, turn and river solved in real time once a
-    raise left the blueprint's tree (``solve="auto"``; ``solve="off"`` plays the study's
-    rules there)."""
+class CFRv2FixedPlayer(CFRPlayer):
+    """CFRv2's fixed strategy, the same against every opponent: the blueprint preflop and on
+    the flop, 10,000-simulation thresholds; heads-up at 75 big blinds or deeper, the flop,
+    turn and river solved in real time once a raise left the blueprint's tree
+    (``solve="auto"``; ``solve="off"`` plays the study's rules there). The product's
+    :class:`agent.players.cfrv2.CFRv2Player` plays it in cash games, and adds the opponent
+    model in tournaments."""
 
     default_simulations = CFRV2_SIMULATIONS
     default_solve = CFRV2_SOLVE

@@ -20,7 +20,7 @@ BOTS = HERE / "sample_bots.py"
 
 def test_registry_names_map_to_dotted_paths():
     assert REGISTRY["fish"][0] == "baselines.fish:FishPlayer"
-    assert REGISTRY["cfrv2"][0] == "agent.players.player:CFRv2Player"
+    assert REGISTRY["cfrv2"][0] == "agent.players.cfrv2:CFRv2Player"
     assert all(":" in dotted for dotted, _ in REGISTRY.values())
 
 

@@ -70,6 +70,7 @@ import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, Street, read_history
+from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.equity_answer import equity_answer, probe_pays, range_shares
 from agent.players.adaptive.model import OpponentModel
@@ -84,7 +85,7 @@ from agent.players.player import (
     DEFAULT_RULE,
     DEFAULT_SIZING,
     DEFAULT_SOLVE,
-    CFRv2Player,
+    CFRv2FixedPlayer,
 )
 from agent.poker.cards import parse_cards
 
@@ -120,7 +121,7 @@ class Gains:
         return self.by_action[action]
 
 
-class AdaptivePlayer(CFRv2Player):
+class AdaptivePlayer(CFRv2FixedPlayer):
     """cfrv2 that models each opponent and best-responds to the model within a safe budget.
 
     ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
@@ -137,7 +138,7 @@ class AdaptivePlayer(CFRv2Player):
     valued response alone), ``"equity"`` (the equity answer first, :mod:`.equity_answer`),
     or ``"auto"`` (the default: ``"equity"`` in tournaments, ``"valued"`` in cash games);
     ``preflop_defense``: ``"odds"`` by default (cfrv2's is ``"mdf"``). Other arguments
-    are :class:`CFRv2Player`'s. ``policy_table`` stays cfrv2's (it ranks our own range for
+    are :class:`CFRv2FixedPlayer`'s. ``policy_table`` stays cfrv2's (it ranks our own range for
     the turn and river defence); ``learns`` tells local best response to read this player
     by ``learned_policy_table`` instead, its policy for every holding with what it has
     learned.
@@ -168,17 +169,19 @@ class AdaptivePlayer(CFRv2Player):
         multiway: str = MULTIWAY,
         answer: str = DEFAULT_ANSWER,
         preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
-        solve: str = DEFAULT_SOLVE,
+        solve: str | None = DEFAULT_SOLVE,
         gadget: bool | None = None,
         solve_iterations: int | None = None,
         preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
         preflop_opponents: int | str = "auto",
+        thresholds: Thresholds = STUDY_THRESHOLDS,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(
             blueprint,
             simulations,
+            thresholds=thresholds,
             sizing=sizing,
             rule=rule,
             pushfold=pushfold,

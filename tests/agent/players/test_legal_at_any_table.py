@@ -20,7 +20,8 @@ from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 
 from agent.players.adaptive.player import AdaptivePlayer
-from agent.players.player import CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import CFRv2FixedPlayer
 from arena.engine import hand_result, seat_proxies, seed_global_generators
 from arena.registry import make_bot, parse_bot_spec
 from blueprint.preflop_build import BuildConfig, build_table
@@ -97,7 +98,7 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
         assert sum(result.won.values()) <= 0  # chips conserved, odd chips of splits aside
         assert sum(result.won.values()) > -players
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2Player):
+            if isinstance(bot, CFRv2FixedPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [], (slot, result.errors[slot])
                 assert bot.errors == 0, (slot, result.actions)
@@ -128,7 +129,7 @@ def test_the_shipped_pot_relative_blueprint_is_legal_heads_up_at_any_depth():
         opponents = (("random", "rule-based")[hand % 4 // 2],)
         result, bots, start = play_hand(2, agents, 900 + hand, opponents, blueprint="sizes")
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2Player):
+            if isinstance(bot, CFRv2FixedPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [] and bot.errors == 0, result.actions
                 assert "raise_pot" in bot.blueprint.actions.names
@@ -154,7 +155,7 @@ def test_the_agent_with_the_preflop_table_is_legal(players, preflop_table_file):
             players, agents, 700 * players + hand, preflop_table=str(preflop_table_file)
         )
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2Player):
+            if isinstance(bot, CFRv2FixedPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [] and bot.errors == 0, result.actions
         played += sum(

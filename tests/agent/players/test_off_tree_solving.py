@@ -9,8 +9,9 @@ import pytest
 
 from agent.abstraction.betting import GameConfig, parse_actions
 from agent.boundary.snapshot import Street, is_legal
+from agent.players.cfrv2 import CFRv2Player
 from agent.players.history import left_the_tree
-from agent.players.player import OVERSIZE_TOLERANCE, CFRv2Player
+from agent.players.player import OVERSIZE_TOLERANCE
 from agent.poker.cards import parse_cards
 
 STUDY = parse_actions("study")  # the shipped blueprint's tree: minimum raises, two a round

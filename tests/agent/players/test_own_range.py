@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.players.player import ALL_HOLES, CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import ALL_HOLES
 from agent.poker.range_equity import HOLDINGS
 
 # seat 1 (the small blind, first to act on every street heads-up) limps and checks the flop

@@ -23,7 +23,8 @@ from agent.boundary.snapshot import Snapshot, Street, is_legal
 from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
 from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
-from agent.players.player import ALL_HOLES, CFRPlayer, CFRv1Player, CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import ALL_HOLES, CFRPlayer, CFRv1Player
 from agent.players.subgame_solving import OPPONENT
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity

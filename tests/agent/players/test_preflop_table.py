@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from agent.boundary.snapshot import ActionRecord, Snapshot, Street, is_legal
-from agent.players.player import CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
 from agent.players.preflop_table import (
     PreflopTable,
     PreflopTableError,

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from agent.abstraction.pushfold_table import PushFoldTable
-from agent.players.player import CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
 from agent.players.short_stack import applies, pushfold_policy, read_spot
 from agent.poker.cards import hole_class_index, parse_cards
 

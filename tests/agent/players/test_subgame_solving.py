@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street, is_legal
-from agent.players.player import ALL_HOLES, CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import ALL_HOLES
 from agent.players.subgame_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import blocked_mask

@@ -17,7 +17,7 @@ from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.shares import pot_shares
-from agent.players.player import CFRv2Player
+from agent.players.cfrv2 import CFRv2Player
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS
 from arena.match import MatchConfig, rows_stats

@@ -1,0 +1,111 @@
+"""The product's CFRv2Player: the fixed strategy in cash games, the opponent model where the
+stacks carry over (a tournament), and the fixed strategy there too with ``adapt=False``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pypokerengine.api.game import setup_config, start_poker
+
+from agent import CFRv2Player as ExportedCFRv2Player
+from agent.players.cfrv2 import CFRv2Player, setup_ai
+from agent.players.player import CFRv2FixedPlayer
+from arena.match import MatchConfig
+from arena.tournament.run import TournamentConfig, play_tournaments
+from baselines.fish import FishPlayer
+
+
+def game_start(player: CFRv2Player, max_round: int) -> None:
+    rule = {"initial_stack": 1000, "small_blind_amount": 10, "ante": 0, "max_round": max_round}
+    player.receive_game_start_message({"player_num": 2, "rule": rule})
+
+
+def play_game(player: CFRv2Player, hands: int, games: int = 1) -> None:
+    """``games`` PyPokerEngine games of ``hands`` hands each against a calling station."""
+    for game in range(games):
+        random.seed(game)  # start_poker shuffles with the module-level generator
+        config = setup_config(max_round=hands, initial_stack=1000, small_blind_amount=10)
+        config.register_player("cfrv2", player)
+        config.register_player("fish", FishPlayer())
+        start_poker(config, verbose=0)
+
+
+def played_rows(bot: str, hands: int = 60) -> list[dict]:
+    config = MatchConfig(bot, "rule-based", hands=hands, seed=0)
+    rows = config.play(list(range(hands)))
+    return [{k: v for k, v in row.items() if "decision_ms" not in k} for row in rows]
+
+
+def test_the_package_exports_the_product_class_and_the_bot_file_builds_it():
+    assert ExportedCFRv2Player is CFRv2Player
+    assert isinstance(setup_ai(seed=0), CFRv2Player)
+    assert isinstance(CFRv2Player(seed=0), CFRv2FixedPlayer)
+
+
+def test_in_cash_games_it_plays_the_fixed_strategy_hand_for_hand():
+    """The arena's matches are one hand a game: every action and chip equals the fixed
+    player's on the same deals (rule-based raises, so off-tree solving plays too)."""
+    product = played_rows("cfrv2")
+    fixed = played_rows("agent.players.player:CFRv2FixedPlayer")
+    assert product == fixed
+    assert any(row["won_A"] != 0 for row in product)
+
+
+@pytest.mark.parametrize(
+    ("max_round", "adapt", "exploit", "defense", "multiway"),
+    [
+        (1, True, False, "mdf", "share"),  # one hand a game: the fixed strategy
+        (100, True, True, "odds", "ranges"),  # stacks carried over: the adaptive agent
+        (100, False, False, "mdf", "share"),  # adapt=False: the fixed strategy there too
+    ],
+)
+def test_each_game_start_chooses_the_strategy(max_round, adapt, exploit, defense, multiway):
+    player = CFRv2Player(seed=0, adapt=adapt)
+    game_start(player, max_round=100)  # a tournament first: the next start must undo it
+    game_start(player, max_round=max_round)
+    assert (player.exploit, player.preflop_defense, player.multiway) == (
+        exploit,
+        defense,
+        multiway,
+    )
+
+
+def test_explicit_rules_hold_in_both_games():
+    player = CFRv2Player(seed=0, preflop_defense="odds", multiway="study")
+    for max_round in (1, 100):
+        game_start(player, max_round)
+        assert (player.preflop_defense, player.multiway) == ("odds", "study")
+
+
+def test_in_a_game_of_many_hands_it_learns_the_station_and_leaves_the_fixed_play():
+    adapting, fixed = CFRv2Player(seed=0), CFRv2Player(seed=0, adapt=False)
+    play_game(adapting, hands=40)
+    play_game(fixed, hands=40)
+    (model,) = adapting.models.values()
+    assert model.counts.sum() > 0  # it counted the fish's actions
+    assert adapting.deviations > 0
+    assert fixed.deviations == 0
+    assert all(m.counts.sum() == 0 for m in fixed.models.values())  # nothing to learn for
+
+
+def test_one_hand_games_teach_it_nothing():
+    player = CFRv2Player(seed=0)
+    play_game(player, hands=1, games=12)
+    assert player.deviations == 0
+    assert all(m.counts.sum() == 0 for m in player.models.values())
+
+
+def test_it_is_legal_in_tournaments_against_the_baselines():
+    config = TournamentConfig(("cfrv2", "random", "rule-based"), tournaments=3, seed=2, strict=True)
+    for row in play_tournaments(config, list(range(3))):
+        assert row["illegal_A"] == 0 and row["errors_A"] == 0
+        assert row["hands"] > 0
+
+
+@pytest.mark.parametrize(
+    ("options", "name"), [({"adapt": "yes"}, "adapt"), ({"preflop_defense": "x"}, "preflop")]
+)
+def test_bad_options_are_refused_by_name(options, name):
+    with pytest.raises(ValueError, match=name):
+        CFRv2Player(seed=0, **options)
