@@ -94,6 +94,10 @@ DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
 DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
 DEFAULT_BIAS = 0.5  # preflop: share of the gain against the prior model taken as valuation bias
 DEFAULT_POSTFLOP_BIAS = 0.0  # ... after the flop, but for raises over the pot (.bias_of)
+# after the flop, raises of more than the pot: in a tournament all of the gain against the prior
+# is bias (only what it has learned of this opponent backs a bet of the stack), in cash bias's
+DEFAULT_OVERBET_BIAS = "auto"
+TOURNAMENT_OVERBET_BIAS = 1.0
 DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
 DEFAULT_TIMID_RISK = 6.0  # ... against one that never bets and folds its weak hands (.model)
 # preflop, continue by the call's price as well as by MDF: montecarlo's small raises are not
@@ -158,6 +162,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         margin: float = DEFAULT_MARGIN,
         bias: float = DEFAULT_BIAS,
         postflop_bias: float = DEFAULT_POSTFLOP_BIAS,
+        overbet_bias: float | str = DEFAULT_OVERBET_BIAS,
         risk: float = DEFAULT_RISK,
         timid_risk: float = DEFAULT_TIMID_RISK,
         exploit: bool = True,
@@ -201,6 +206,11 @@ class AdaptivePlayer(CFRv2FixedPlayer):
             raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
         if not margin >= 0:
             raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
+        if overbet_bias != "auto" and not (
+            isinstance(overbet_bias, int | float) and 0 <= overbet_bias <= 1
+        ):
+            expected = "expected auto or a share of the prior's gain, 0 to 1"
+            raise ValueError(f"overbet_bias={overbet_bias!r}: {expected}")
         for name, value in (("bias", bias), ("postflop_bias", postflop_bias)):
             if not 0 <= value <= 1:
                 raise ValueError(f"{name}={value!r}: expected a share of the prior's gain, 0 to 1")
@@ -213,6 +223,8 @@ class AdaptivePlayer(CFRv2FixedPlayer):
             raise ValueError(f"answer={answer!r}: expected one of {', '.join(ANSWERS)}")
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
         self.bias, self.postflop_bias = float(bias), float(postflop_bias)
+        self.overbet_bias_choice = overbet_bias  # "auto": set by each game's start
+        self.overbet_bias = self.bias if overbet_bias == "auto" else float(overbet_bias)
         self.risk, self.timid_risk = float(risk), float(timid_risk)
         self.multiway_choice = multiway  # "auto": set by each game's start (a tournament?)
         self.answer_choice = answer  # likewise
@@ -368,13 +380,14 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     def bias_of(self, snapshot: Snapshot, action: Action) -> float:
         """The share of ``action``'s gain against the prior model taken as valuation bias:
         ``postflop_bias`` on the flop, turn and river, except for a raise that adds more than
-        the pot (before the call) beyond the call, which keeps ``bias`` as preflop: overbets
-        and shoves, and over a bet the pot-sized raise (the half-pot raise does not)."""
+        the pot (before the call) beyond the call: overbets and shoves, and over a bet the
+        pot-sized raise (the half-pot raise does not), which take ``overbet_bias`` (``"auto"``:
+        all of it in a tournament, ``bias`` in a cash game)."""
         if snapshot.street == Street.PREFLOP:
             return self.bias
         name, amount = action
         if name == RAISE and amount - snapshot.call_amount > snapshot.pot:
-            return self.bias
+            return self.overbet_bias
         return self.postflop_bias
 
     def gains(
@@ -437,6 +450,8 @@ class AdaptivePlayer(CFRv2FixedPlayer):
             self.multiway = "ranges" if self.tournament else "share"
         if self.answer_choice == "auto":
             self.equity_answers = self.tournament
+        if self.overbet_bias_choice == "auto":
+            self.overbet_bias = TOURNAMENT_OVERBET_BIAS if self.tournament else self.bias
 
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]

@@ -298,6 +298,8 @@ def test_options_out_of_range_are_refused_by_name():
         ({"postflop_bias": -0.5}, "postflop_bias"),
         ({"risk": -1.0}, "risk"),
         ({"margin": -0.1}, "margin"),
+        ({"overbet_bias": 1.5}, "overbet_bias"),
+        ({"overbet_bias": "always"}, "overbet_bias"),
     ]:
         with pytest.raises(ValueError, match=name):
             AdaptivePlayer(seed=0, **options)
@@ -315,3 +317,27 @@ def test_preflop_defence_by_the_price_is_the_adaptive_default():
     assert (
         AdaptivePlayer(seed=0, preflop_defense="mdf").action_probabilities(*shove)[0][0] == "fold"
     )
+
+
+def test_in_a_tournament_only_what_it_learned_backs_an_overbet():
+    """Where the stacks carry over, a raise of more than the pot after the flop takes all of
+    its gain against the prior as bias: against an opponent it knows nothing of it never
+    overbets (it bluffed its stack away at the first hand against fish), against a station it
+    has seen call 500 times it still overbets for value; in a cash game the bias stays half."""
+    board = ["4c", "6d", "Ts", "Ad", "7c"]
+    overbets = {}
+    for max_round in (1, 300):
+        for name, model in (("prior", OpponentModel()), ("station", station_model())):
+            player = AdaptivePlayer(seed=0)
+            start_game(player, stack=1000, max_round=max_round)
+            player.models["p1"] = model
+            snapshot = player.snapshot(*make_decision(["Qs", "4s"], board, pot=300, stack=850))
+            holes = [(int(a), int(b)) for a, b in HOLDING_CARDS[::7] if not {a, b} & set(board)]
+            chosen = player.best_responses(snapshot, holes, player.policy_table(snapshot, holes))
+            overbets[max_round, name] = sum(
+                1 for c in chosen if c is not None and c[0] == "raise" and c[1] > snapshot.pot
+            )
+            expected_bias = 1.0 if max_round > 1 else player.bias
+            assert player.bias_of(snapshot, ("raise", snapshot.pot + 1)) == expected_bias
+    assert overbets[300, "prior"] == 0
+    assert overbets[300, "station"] > 0 and overbets[1, "station"] > 0
