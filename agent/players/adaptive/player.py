@@ -13,7 +13,9 @@ best of these instead of cfrv2's action when both hold:
   gain as bias keeps what the opponent's observed play adds. Taking all of it as bias also
   discarded real gains, e.g. a pot-sized bet with a strong hand, worth much against a loose
   caller and something against anyone (against honest +2.22 sb/h, against +6.52 with half).
-  That half is taken preflop and for overbets and shoves after it; after the flop, folds,
+  That half is taken preflop and for overbets and shoves after it (in a tournament all of
+  it for those: ``overbet_bias``, only what it learned of the opponent backs a bet of the
+  stack; at half it bluffed its stack into fish at the first hand); after the flop, folds,
   calls and bets up to the pot take none of it (``postflop_bias``, 0 by default: heads-up
   tournaments against rule-based 64.5% -> 70.5%, level against the other baselines; with
   no bias on shoves too, it shoved its stack into unknown opponents at the first hand and
@@ -131,7 +133,8 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     ``allowance``: big blinds it may risk beyond its winnings; ``margin``: the share of the
     stake (the pot and the chips it adds) a deviation must gain over cfrv2's play; ``bias``:
     the share of a deviation's gain against the prior model counted as valuation bias
-    preflop and for raises of more than the pot after it, ``postflop_bias`` for the other
+    preflop, ``overbet_bias`` for raises of more than the pot after it (``"auto"``: 1 in a
+    tournament, ``bias`` in a cash game), ``postflop_bias`` for the other
     actions after the flop (:meth:`bias_of`); ``risk``:
     the risk aversion in tournaments, per starting stack (0: chips are worth their mean),
     against a sound player, and ``timid_risk`` against one that never bets and folds its weak
