@@ -59,7 +59,7 @@ BROKEN_LAYERS = [
     ("agent/boundary/policy.py", "import blueprint.tree", "agent.boundary.policy -> blueprint"),
     ("blueprint/tree.py", "import agent.players.history", "blueprint.tree -> agent.players"),
     ("agent/poker/cards.py", "import agent.players.history", "agent.poker.cards -> agent.players"),
-    ("baselines/fish.py", "from agent.players.player import CFRv2Player", "imported by nothing"),
+    ("baselines/fish.py", "from agent.players.cfrv2 import CFRv2Player", "imported by nothing"),
 ]
 
 
