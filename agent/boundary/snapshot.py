@@ -7,8 +7,9 @@ Actions are matched by name, never by list index.
 
 The ``legal_*`` helpers return an ``(action, amount)`` pair the engine accepts as it is
 (PyPokerEngine silently turns an illegal action into a fold): a call always uses the
-engine's call amount (the street total to match, which the engine caps at the player's
-stack), a raise is clamped into ``[min, max]`` and becomes a call when no raise is possible.
+engine's call amount (the street total to match; a player that cannot match it is put all
+in by the call), a raise is clamped into ``[min, max]`` and becomes a call when no raise is
+possible.
 
 >>> snap = Snapshot.from_ppe(*example_decision())
 >>> snap.street.name, snap.to_call, snap.min_raise, snap.opponents
@@ -96,8 +97,16 @@ class Snapshot:
 
     @property
     def to_call(self) -> int:
-        """Chips this player must add to call (0 when checking is free)."""
-        return max(0, self.call_amount - self.paid)
+        """Chips this player adds by calling (0 when checking is free): the bet faced, at most
+        its stack, since a call for less puts it all in."""
+        return max(0, min(self.call_amount - self.paid, self.stack))
+
+    @property
+    def contested_pot(self) -> int:
+        """The pot a call plays for, before it: ``pot`` less the part of the bet faced that
+        this player's stack cannot match, which PyPokerEngine returns to the bettor (exact
+        against one bettor; the price of a call is ``to_call`` against this pot)."""
+        return self.pot - max(0, self.call_amount - self.paid - self.stack)
 
     @property
     def can_check(self) -> bool:

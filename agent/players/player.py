@@ -542,7 +542,9 @@ class CFRPlayer(PolicyPlayer):
         if opponents > 1 and self.multiway != "study":
             priced = self.priced_opponents(snapshot)
             rate = self.multiway_win_rate(snapshot, priced)
-            level = share_level(rate, opponents=priced, to_call=snapshot.to_call, pot=snapshot.pot)
+            level = share_level(
+                rate, opponents=priced, to_call=snapshot.to_call, pot=snapshot.contested_pot
+            )
             return certain(self.level_action(level, snapshot))
         exact = self.exact_win_rate(snapshot) if opponents == 1 else None
         if exact is None:
@@ -619,9 +621,11 @@ class CFRPlayer(PolicyPlayer):
         """
         percentile = self.defense_percentile(snapshot)
         frequency = self.defense_frequency(snapshot)
-        if not defends(percentile, snapshot.to_call, snapshot.pot, frequency):
+        if not defends(percentile, snapshot.to_call, snapshot.contested_pot, frequency):
             return certain(check_or_fold(snapshot))
-        if not raises_for_value(percentile, snapshot.to_call, snapshot.pot, frequency=frequency):
+        if not raises_for_value(
+            percentile, snapshot.to_call, snapshot.contested_pot, frequency=frequency
+        ):
             return certain(legal_call(snapshot))
         exact = self.exact_win_rate(snapshot)
         if exact is not None:
@@ -633,10 +637,10 @@ class CFRPlayer(PolicyPlayer):
         """The share of our range that continues facing a bet: the minimum defense frequency;
         preflop with ``preflop_defense="odds"``, at least the holdings whose pot share
         covers the price of the call (``agent.players.defense.preflop_odds_frequency``)."""
-        mdf = minimum_defense_frequency(snapshot.to_call, snapshot.pot)
+        mdf = minimum_defense_frequency(snapshot.to_call, snapshot.contested_pot)
         if self.preflop_defense != "odds" or snapshot.street != Street.PREFLOP:
             return mdf
-        return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.pot))
+        return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.contested_pot))
 
     def defense_percentile(self, snapshot: Snapshot) -> float:
         """On the turn and river, the hand's strength rank within our own range as our

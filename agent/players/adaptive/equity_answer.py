@@ -105,7 +105,7 @@ def equity_answer(
     if snapshot.can_raise and share >= value:
         return pot_bet(snapshot)
     if snapshot.to_call > 0:
-        covered = share >= pot_odds(snapshot.to_call, snapshot.pot)
+        covered = share >= pot_odds(snapshot.to_call, snapshot.contested_pot)
         return legal_call(snapshot) if covered else legal_fold()
     if snapshot.can_raise and snapshot.min_raise is not None:
         return legal_raise(snapshot, snapshot.min_raise)

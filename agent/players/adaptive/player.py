@@ -357,7 +357,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         prior = self.gains(snapshot, live, PRIOR_MODEL, shares, bases, actions, aversion)
         if learned is None or prior is None:
             return [None] * len(holes)
-        stake = snapshot.pot
+        stake = snapshot.contested_pot
         budget = self.budget(snapshot.big_blind)
         scores = []
         for action in actions:

@@ -176,9 +176,10 @@ class Responder:
         """Check or call. After a check that the opponent answers on this street, it folds
         as the model says it folds to no bet (a rational player its weakest hands: the pot
         is ours against those, whatever our cards), and the rest of its range is checked
-        down; a hand checked down is also won when it folds later to no bet."""
+        down; a hand checked down is also won when it folds later to no bet. A call for less
+        than the bet plays for the pot its stack matches (``Snapshot.contested_pot``)."""
         snapshot = self.snapshot
-        call = snapshot.to_call
+        call, pot = snapshot.to_call, float(snapshot.contested_pot)
         stays, equity = 1.0, self._equity
         if call == 0 and self._earlier == Earlier.NONE:
             checked_to = Situation(snapshot.street, Facing.NONE, Earlier.NONE)
@@ -188,11 +189,7 @@ class Responder:
             stays, equity = self.fraction(stayers), self.share(stayers)
         free = self.free_fold_chance(call, 0)
         won = free + (1.0 - free) * equity
-        outcomes = (
-            (1.0 - stays, float(snapshot.pot)),
-            (stays * won, float(snapshot.pot)),
-            (stays * (1.0 - won), -float(call)),
-        )
+        outcomes = ((1.0 - stays, pot), (stays * won, pot), (stays * (1.0 - won), -float(call)))
         return Option(action, outcomes, call)
 
     def reraised(

@@ -115,3 +115,15 @@ def test_snapshots_agree_with_the_engine_in_real_games() -> None:
         config.register_player(f"p{index}", player)
     start_poker(config, verbose=0)
     assert sum(player.decisions for player in players) > 50
+
+
+def test_a_call_for_less_than_the_bet_is_priced_on_the_chips_it_matches() -> None:
+    # 240 in and 10 behind, facing a raise to 800: the call adds 10, and of the 800 only
+    # 250 is played for; PyPokerEngine returns the other 550 to the bettor
+    short = Snapshot.from_ppe(
+        *make_decision(["Ac", "8h"], to_call=560, paid=240, pot=1040, stack=10)
+    )
+    assert (short.call_amount, short.to_call, short.contested_pot) == (800, 10, 490)
+    assert legal_call(short) == ("call", 800) and short.min_raise is None
+    covered = Snapshot.from_ppe(*make_decision(["Ac", "8h"], to_call=560, pot=1040, stack=600))
+    assert (covered.to_call, covered.contested_pot) == (560, 1040)

@@ -137,3 +137,15 @@ def test_a_bettor_seen_raising_small_bets_is_not_probed():
     snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, pot=120)
     holes = live_holes(snapshot)
     assert player.equity_answers_for(snapshot, holes) == [None] * len(holes)
+
+
+def test_a_call_for_less_than_the_bet_is_priced_on_what_it_matches():
+    # 10 chips behind facing a river shove into a pot of 1,040: the call costs 10 of a
+    # pot of 500, so a share of 0.1 covers it (against the whole bet it would need 0.35)
+    short = Snapshot.from_ppe(
+        *make_decision(
+            ["Ac", "8h"], ["2c", "7d", "9s", "Jh", "3d"], to_call=560, paid=240, pot=1040, stack=10
+        )
+    )
+    assert equity_answer(short, 0.1, probe=False) == ("call", 800)
+    assert equity_answer(short, 0.01, probe=False) == ("fold", 0)

@@ -108,6 +108,20 @@ def test_every_option_is_a_whole_gamble_and_risk_costs_a_shove_more_than_a_call(
     assert check.value - check.worth(averse.aversion) < shove.value - shove.worth(averse.aversion)
 
 
+def test_a_call_for_less_than_the_bet_risks_only_the_chips_behind():
+    # 10 chips behind facing a shove into 1,040: the call risks 10 and plays for the 500 the
+    # stacks match (490 before the call), whatever the range
+    snapshot = AdaptivePlayer(seed=0).snapshot(
+        *make_decision(["Ac", "8h"], to_call=560, paid=240, pot=1040, stack=10)
+    )
+    weights = opening_range(list(snapshot.hole))
+    shares = pot_shares(snapshot.hole, snapshot.board)
+    responder = Responder(snapshot, 1, weights, OpponentModel(), shares, aversion=1 / 1000)
+    call = responder.option(("call", 800))
+    assert call.committed == 10
+    assert sorted({chips for _, chips in call.outcomes}) == [-10.0, 490.0]
+
+
 def seen_model(hands: int, *kinds: Kind) -> OpponentModel:
     """A model that has seen an opponent take each of ``kinds`` ``hands`` times in every
     situation."""
