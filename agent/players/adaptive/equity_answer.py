@@ -1,4 +1,5 @@
-"""The equity answer: after the flop, heads-up, play by equity against the modelled range.
+"""The equity answer: heads-up, facing a preflop raise and after the flop, play by equity
+against the modelled range.
 
 The adaptive agent's valued response (:mod:`.response`) leaves cfrv2's play only where its
 one-street valuation against the learned model, less part of its gain against the prior,
@@ -16,6 +17,12 @@ copy of the baseline exactly):
   them (:func:`probe_pays`). A player that folds by its hand's strength, whatever the size,
   folds as often to the smallest bet as to any, so the minimum takes those pots at the least
   risk; one that raises small bets would push our hands out of pots they hold a share of;
+- **facing a raise preflop** (the call is more than the big blind): as facing a bet after
+  the flop, by the all-in share against the range the raise leaves. Preflop the valued
+  response keeps cfrv2's raise wars until the model has seen enough hands, and heads-up
+  tournaments against montecarlo (which raises every hand preflop) were lost in them: it
+  went all in as a 60% favourite where a call and the answer after the flop win its chips
+  at less risk (README, "The preflop answer");
 - **checking free against a player never seen betting after the flop**: no answer, and the
   valued response plays. Such a player gives up its weak hands to a check (PyPokerEngine's
   honest player folds them even when checking is free) or calls every bet (a calling
@@ -81,13 +88,26 @@ def probe_pays(model: OpponentModel) -> bool:
     return bool(fold >= raise_)
 
 
+def facing_preflop_raise(snapshot: Snapshot) -> bool:
+    """True preflop when the call is more than the big blind: someone has raised.
+
+    >>> from agent.boundary.situations import make_decision
+    >>> def preflop(to_call, paid):
+    ...     decision = make_decision(["As", "Ad"], to_call=to_call, paid=paid, pot=30 + to_call)
+    ...     return facing_preflop_raise(Snapshot.from_ppe(*decision, "p0"))
+    >>> preflop(5, 5), preflop(30, 10)  # the small blind's call, a raise to 40
+    (False, True)
+    """
+    return snapshot.street == Street.PREFLOP and snapshot.call_amount > snapshot.big_blind
+
+
 def equity_answer(
     snapshot: Snapshot, share: float, probe: bool, value: float = VALUE_SHARE
 ) -> Action | None:
     """The answer of a pot share ``share`` against the opponent's range (module docstring);
     ``probe``: the opponent is a bettor, so checking free is answered too; ``value``: the
     share from which it bets the pot. None leaves the decision to the valued response
-    (preflop, and checking free against a non-bettor).
+    (preflop when no one has raised, and checking free against a non-bettor).
 
     >>> from agent.boundary.situations import make_decision
     >>> def spot(to_call):
@@ -100,7 +120,11 @@ def equity_answer(
     >>> print(equity_answer(spot(0), 0.75, probe=False))
     None
     """
-    if snapshot.street == Street.PREFLOP or (snapshot.to_call == 0 and not probe):
+    if snapshot.street == Street.PREFLOP and not (
+        facing_preflop_raise(snapshot) and snapshot.to_call > 0
+    ):
+        return None
+    if snapshot.to_call == 0 and not probe:
         return None
     if snapshot.can_raise and share >= value:
         return pot_bet(snapshot)

@@ -39,13 +39,14 @@ best of these instead of cfrv2's action when both hold:
   its chips, and against one that calls everything (fish) the chips come from showdowns.
   Heads-up tournaments on the same cards (README): against honest 91.5% won with an
   aversion of 1, 98.5% with 3, 100% with 6; against the random bot 87.5%, 81.5%, 49%.
-* **in a tournament, it answers by equity after the flop**, heads-up (``answer="auto"``;
-  :mod:`.equity_answer`): facing a bet, by its pot share against the range the model reads
-  (the pot with 0.7 or more, a call when the share covers the price, else a fold); checking
-  free against an opponent seen betting after the flop, the pot or, while it folds to small
-  bets at least as often as it raises them, the minimum bet. Against a player never seen
-  betting a free check goes to the valued response above. Heads-up tournaments on the same
-  cards and six-player fields: README, "The equity answer in tournaments".
+* **in a tournament, it answers by equity after the flop and facing a preflop raise**,
+  heads-up (``answer="auto"``; :mod:`.equity_answer`): facing a bet or a raise, by its pot
+  share against the range the model reads (the pot with 0.7 or more, a call when the share
+  covers the price, else a fold); checking free against an opponent seen betting after the
+  flop, the pot or, while it folds to small bets at least as often as it raises them, the
+  minimum bet. Against a player never seen betting a free check goes to the valued response
+  above. Heads-up tournaments on the same cards and six-player fields: README, "The equity
+  answer in tournaments" and "The preflop answer".
 
 Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
 (all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
@@ -74,7 +75,12 @@ from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, Street, read_history
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
 from agent.players.adaptive.decisions import FORCED, Decision
-from agent.players.adaptive.equity_answer import equity_answer, probe_pays, range_shares
+from agent.players.adaptive.equity_answer import (
+    equity_answer,
+    facing_preflop_raise,
+    probe_pays,
+    range_shares,
+)
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
@@ -106,9 +112,10 @@ DEFAULT_TIMID_RISK = 6.0  # ... against one that never bets and folds its weak h
 # a sound player's (+4.04 ± 0.63 sb/h against it, level against cfrv2; README)
 ADAPTIVE_PREFLOP_DEFENSE = "odds"
 MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, else random hands
-# heads-up after the flop: the equity answer (.equity_answer) in tournaments, where it won
-# more heads-up tournaments against rule-based and montecarlo; the valued response in cash
-ANSWERS = ("auto", "valued", "equity")
+# heads-up after the flop and facing a preflop raise: the equity answer (.equity_answer) in
+# tournaments, where it won more heads-up tournaments against rule-based and montecarlo; the
+# valued response in cash. "postflop": the equity answer after the flop only (stops 47-48)
+ANSWERS = ("auto", "valued", "equity", "postflop")
 DEFAULT_ANSWER = "auto"
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
@@ -141,9 +148,10 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     hands (in between by the model's timidity);
     ``exploit=False`` keeps the models but plays cfrv2 (for measuring); ``multiway``: cfrv2's
     rules, or ``"auto"`` (the default: ``"ranges"`` in tournaments, ``"share"`` in cash
-    games; module docstring); ``answer``: heads-up after the flop, ``"valued"`` (the
-    valued response alone), ``"equity"`` (the equity answer first, :mod:`.equity_answer`),
-    or ``"auto"`` (the default: ``"equity"`` in tournaments, ``"valued"`` in cash games);
+    games; module docstring); ``answer``: heads-up after the flop and facing a preflop
+    raise, ``"valued"`` (the valued response alone), ``"equity"`` (the equity answer first,
+    :mod:`.equity_answer`), ``"postflop"`` (the equity answer after the flop only), or
+    ``"auto"`` (the default: ``"equity"`` in tournaments, ``"valued"`` in cash games);
     ``preflop_defense``: ``"odds"`` by default (cfrv2's is ``"mdf"``). Other arguments
     are :class:`CFRv2FixedPlayer`'s. ``policy_table`` stays cfrv2's (it ranks our own range for
     the turn and river defence); ``learns`` tells local best response to read this player
@@ -231,7 +239,8 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         self.risk, self.timid_risk = float(risk), float(timid_risk)
         self.multiway_choice = multiway  # "auto": set by each game's start (a tournament?)
         self.answer_choice = answer  # likewise
-        self.equity_answers = answer == "equity"  # heads-up after the flop (.equity_answer)
+        self.equity_answers = answer in ("equity", "postflop")  # heads-up (.equity_answer)
+        self.preflop_answers = answer == "equity"  # ... facing a preflop raise too
         # per chip: 0 in a cash game; risk (timid_risk) / starting stack in a tournament
         self.aversion = self.timid_aversion = 0.0
         self.models: dict[str, OpponentModel] = {}
@@ -321,8 +330,14 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
     ) -> list[Action | None]:
         """Each hole's equity answer against the opponent's range as its model reads it,
-        after the flop where ``answer`` says so (:mod:`.equity_answer`); None elsewhere."""
-        if not self.equity_answers or snapshot.street == Street.PREFLOP:
+        after the flop and facing a preflop raise where ``answer`` says so
+        (:mod:`.equity_answer`); None elsewhere."""
+        answered = (
+            self.preflop_answers and facing_preflop_raise(snapshot)
+            if snapshot.street == Street.PREFLOP
+            else True
+        )
+        if not self.equity_answers or not answered:
             return [None] * len(holes)
         opponent = self.opponent_of(snapshot)
         model = self.models[self._seat_uuids[opponent]]
@@ -452,7 +467,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         if self.multiway_choice == "auto":
             self.multiway = "ranges" if self.tournament else "share"
         if self.answer_choice == "auto":
-            self.equity_answers = self.tournament
+            self.equity_answers = self.preflop_answers = self.tournament
         if self.overbet_bias_choice == "auto":
             self.overbet_bias = TOURNAMENT_OVERBET_BIAS if self.tournament else self.bias
 

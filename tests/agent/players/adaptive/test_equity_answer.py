@@ -95,13 +95,35 @@ def test_checking_free_it_probes_a_bettor_with_the_minimum_and_leaves_others_to_
         assert player.equity_answers_for(snapshot, holes) == [probe] * len(holes)
 
 
-def test_the_nuts_raise_the_pot_and_preflop_is_never_answered():
+def answers(player: AdaptivePlayer, hole: list[str], board: list[str], **spot: int) -> list:
+    """``player``'s equity answer at a decision of ``make_decision(hole, board, **spot)``."""
+    snapshot = player.snapshot(*make_decision(hole, board, **spot))
+    return player.equity_answers_for(snapshot, [snapshot.hole])
+
+
+def test_the_nuts_raise_the_pot_and_preflop_only_a_raise_is_answered():
     player = player_in(300, passive_model())
     nuts = spot(player, ["Ts", "9h"], ["As", "Ks", "Qs", "Js", "2d"], to_call=40, pot=120)
     assert player.equity_answers_for(nuts, [nuts.hole]) == [("raise", 40 + 160)]  # the pot
     assert equity_answer(nuts, VALUE_SHARE, probe=False) == ("raise", 200)
-    preflop = spot(player, ["As", "Ad"], [], to_call=10, pot=30)
-    assert player.equity_answers_for(preflop, [preflop.hole]) == [None]
+    aces = ["As", "Ad"]
+    assert answers(player, aces, [], to_call=10, pot=30) == [None]  # calling the big blind
+    # a raise to 40 faced: aces raise the pot (the call of 30 and 100 more), at any range
+    assert answers(player, aces, [], to_call=30, paid=10, pot=70) == [("raise", 40 + 100)]
+    after_the_flop_only = player_in(300, passive_model(), answer="postflop")
+    assert answers(after_the_flop_only, aces, [], to_call=30, paid=10, pot=70) == [None]
+    nuts_board = ["As", "Ks", "Qs", "Js", "2d"]
+    assert answers(
+        after_the_flop_only, ["Ts", "9h"], nuts_board, to_call=40, pot=120, stack=900
+    ) == [("raise", 200)]
+
+
+def test_facing_a_preflop_raise_it_calls_by_the_price_against_the_range():
+    # a shove of 990 more into 1,030: the call needs a share of 0.49 of the final pot;
+    # against the range the prior model reads into a shove, kings call and seven-deuce folds
+    player = player_in(300, OpponentModel())
+    for hole, answer in ((["Kh", "Kd"], ("call", 1000)), (["7h", "2d"], ("fold", 0))):
+        assert answers(player, hole, [], to_call=990, paid=10, pot=1030, stack=990) == [answer]
 
 
 @pytest.mark.parametrize("board", [["As", "8c", "5d", "3h"], ["Kd", "9c", "4s"]])
