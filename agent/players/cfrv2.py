@@ -15,8 +15,8 @@ tournament, or any game of several hands), it plays the adaptive agent
 each opponent from every hand it sees, a best response to it within a safe budget, valued
 by certainty equivalent because a bust ends the game, the equity answer against the range
 the model reads heads-up after the flop and facing a preflop raise, the learned ranges at
-multiway tables, and preflop defence by the call's price. That is what wins the tournaments issue 15 measures (README,
-"Tournaments"); ``adapt=False`` keeps the fixed strategy there too.
+multiway tables, and preflop defence by the call's price. That is what wins the tournaments
+issue 15 measures (README, "Tournaments"); ``adapt=False`` keeps the fixed strategy there too.
 
 This file is also a PyPokerEngine bot file: ``setup_ai()`` returns a fresh player, the
 convention of PyPokerGUI and other tools that load a bot from a file.
