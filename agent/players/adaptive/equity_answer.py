@@ -89,7 +89,8 @@ def probe_pays(model: OpponentModel) -> bool:
 
 
 def facing_preflop_raise(snapshot: Snapshot) -> bool:
-    """True preflop when the call is more than the big blind: someone has raised.
+    """True preflop when the call is more than the big blind (someone has raised) and costs
+    this player chips.
 
     >>> from agent.boundary.situations import make_decision
     >>> def preflop(to_call, paid):
@@ -98,7 +99,8 @@ def facing_preflop_raise(snapshot: Snapshot) -> bool:
     >>> preflop(5, 5), preflop(30, 10)  # the small blind's call, a raise to 40
     (False, True)
     """
-    return snapshot.street == Street.PREFLOP and snapshot.call_amount > snapshot.big_blind
+    raised = snapshot.call_amount > snapshot.big_blind
+    return snapshot.street == Street.PREFLOP and raised and snapshot.to_call > 0
 
 
 def equity_answer(
@@ -120,9 +122,7 @@ def equity_answer(
     >>> print(equity_answer(spot(0), 0.75, probe=False))
     None
     """
-    if snapshot.street == Street.PREFLOP and not (
-        facing_preflop_raise(snapshot) and snapshot.to_call > 0
-    ):
+    if snapshot.street == Street.PREFLOP and not facing_preflop_raise(snapshot):
         return None
     if snapshot.to_call == 0 and not probe:
         return None

@@ -332,12 +332,10 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         """Each hole's equity answer against the opponent's range as its model reads it,
         after the flop and facing a preflop raise where ``answer`` says so
         (:mod:`.equity_answer`); None elsewhere."""
-        answered = (
+        unanswered_preflop = snapshot.street == Street.PREFLOP and not (
             self.preflop_answers and facing_preflop_raise(snapshot)
-            if snapshot.street == Street.PREFLOP
-            else True
         )
-        if not self.equity_answers or not answered:
+        if not self.equity_answers or unanswered_preflop:
             return [None] * len(holes)
         opponent = self.opponent_of(snapshot)
         model = self.models[self._seat_uuids[opponent]]
