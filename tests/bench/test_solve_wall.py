@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -21,8 +22,25 @@ def solve() -> Iterator[ModuleType]:
         yield importlib.import_module("bench.solve")
 
 
+class IterationClock:
+    """A clock that moves ``seconds_each`` for every iteration its runner advances: the curve
+    then has the same checkpoints on any machine, however loaded."""
+
+    def __init__(self, runner: Any, seconds_each: float) -> None:
+        self.now, self.inner, self.seconds_each = 0.0, runner, seconds_each
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, iterations: int) -> Any:
+        self.now += iterations * self.seconds_each
+        return self.inner.advance(iterations)
+
+
 def test_cfr_plus_curve_runs_past_its_budget_and_falls(solve: ModuleType) -> None:
-    curve = solve.wall_curve(solve.our_runner("cfr+", seed=0), budget=0.5)
+    clock = IterationClock(solve.our_runner("cfr+", seed=0), seconds_each=0.001)
+    runner = solve.Runner(clock.advance, clock.inner.measure)
+    curve = solve.wall_curve(runner, budget=0.5, clock=clock)
     seconds = [time_ for time_, _ in curve]
     mbb = [value for _, value in curve]
     assert seconds == sorted(seconds) and seconds[-1] >= 0.5 > seconds[-2]
