@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
+from pypokerengine.engine.game_evaluator import GameEvaluator
+from pypokerengine.engine.player import Player
 
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.situations import make_decision
@@ -14,6 +17,7 @@ from agent.boundary.snapshot import (
     Street,
     check_or_fold,
     clamp_raise,
+    hand_totals,
     is_legal,
     legal_call,
     legal_raise,
@@ -127,3 +131,65 @@ def test_a_call_for_less_than_the_bet_is_priced_on_the_chips_it_matches() -> Non
     assert legal_call(short) == ("call", 800) and short.min_raise is None
     covered = Snapshot.from_ppe(*make_decision(["Ac", "8h"], to_call=560, pot=1040, stack=600))
     assert (covered.to_call, covered.contested_pot) == (560, 1040)
+
+
+def _four_way_flop_with_a_short_caller() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Antes of 2; preflop p3 raises to 100 and all call; on the flop p1 bets 200, p2 raises
+    to 600, p3 folds; p0, 50 behind, must call 600 or fold."""
+    preflop = [{"action": "ANTE", "amount": 2, "uuid": f"p{seat}"} for seat in range(4)] + [
+        {"action": "SMALLBLIND", "amount": 5, "add_amount": 5, "uuid": "p1"},
+        {"action": "BIGBLIND", "amount": 10, "add_amount": 5, "uuid": "p2"},
+        {"action": "RAISE", "amount": 100, "add_amount": 90, "paid": 100, "uuid": "p3"},
+        {"action": "CALL", "amount": 100, "paid": 100, "uuid": "p0"},
+        {"action": "CALL", "amount": 100, "paid": 95, "uuid": "p1"},
+        {"action": "CALL", "amount": 100, "paid": 90, "uuid": "p2"},
+    ]
+    flop = [
+        {"action": "RAISE", "amount": 200, "add_amount": 200, "paid": 200, "uuid": "p1"},
+        {"action": "RAISE", "amount": 600, "add_amount": 400, "paid": 600, "uuid": "p2"},
+        {"action": "FOLD", "uuid": "p3"},
+    ]
+    seats = [
+        {"name": f"p{seat}", "uuid": f"p{seat}", "stack": stack, "state": state}
+        for seat, (stack, state) in enumerate(
+            [(50, "participating"), (698, "participating"), (298, "participating"), (898, "folded")]
+        )
+    ]
+    round_state = {
+        "street": "flop",
+        "community_card": ["C2", "H7", "S9"],
+        "pot": {"main": {"amount": 1208}, "side": []},
+        "dealer_btn": 0,
+        "next_player": 0,
+        "small_blind_pos": 1,
+        "big_blind_pos": 2,
+        "round_count": 1,
+        "small_blind_amount": 5,
+        "seats": seats,
+        "action_histories": {"preflop": preflop, "flop": flop},
+    }
+    valid = [
+        {"action": "fold", "amount": 0},
+        {"action": "call", "amount": 600},
+        {"action": "raise", "amount": {"min": -1, "max": -1}},
+    ]
+    return valid, round_state
+
+
+def test_a_short_call_at_a_multiway_table_is_priced_on_the_pots_the_engine_lets_it_win() -> None:
+    valid, round_state = _four_way_flop_with_a_short_caller()
+    short = Snapshot.from_ppe(valid, ["Ac", "8h"], round_state)
+    # p0's call makes 152 in all: each other player's chips count up to 152, folded p3's too
+    assert hand_totals(short.history) == {0: 102, 1: 302, 2: 702, 3: 102}
+    assert (short.to_call, short.contested_pot) == (50, 152 + 152 + 102 + 102)
+    # the engine's own pots, once p0 has called all in: the ones p0 may win hold the same chips
+    players = []
+    for seat, paid in enumerate([152, 302, 702, 102]):
+        player = Player(f"p{seat}", 1000)
+        player.pay_info.update_by_pay(paid)
+        players.append(player)
+    players[0].pay_info.update_to_allin()
+    players[3].pay_info.update_to_fold()
+    pots = GameEvaluator.create_pot(players)
+    winnable = sum(pot["amount"] for pot in pots if players[0] in pot["eligibles"])
+    assert winnable == short.contested_pot + short.to_call
