@@ -10,7 +10,8 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   so its range is every holding, and at each decision it folds a third of the time, even when
   checking is free. It bets the minimum to give the random bot a chance to fold, bets
   ``size`` of the pot with a win rate of ``value`` or more against a random hand (raises a bet
-  with ``value`` + ``RAISE_EXTRA``), and calls a bet when its win rate beats the price by
+  with ``value`` + ``RAISE_EXTRA``; only calls it with ``raises=false``, which leaves the
+  random bot its later folds), and calls a bet when its win rate beats the price by
   ``margin`` times the share of its stack at risk.
 - ``AntiRuleBased`` knows the rule-based bot (``baselines.rule_based``): preflop it raises
   with a win rate of 0.5 or more against a random hand and otherwise calls at most one big
@@ -85,18 +86,21 @@ class AntiRandom(WinRatePlayer):
         value: float = 0.6,
         size: float = 0.3,
         margin: float = 0.1,
+        raises: bool = True,
         *,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__(SIMULATIONS, rng=rng, seed=seed)
         self.value, self.size, self.margin = float(value), float(size), float(margin)
+        self.raises = bool(raises)
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         rate = self.win_rate(snapshot)
         if not snapshot.can_raise:
             return certain(self._call_or_fold(snapshot, rate))
-        if rate >= self.value + RAISE_EXTRA or (snapshot.can_check and rate >= self.value):
+        raises_bet = self.raises and rate >= self.value + RAISE_EXTRA
+        if raises_bet or (snapshot.can_check and rate >= self.value):
             return certain(_bet(snapshot, self.size))
         if snapshot.can_check:
             return certain(legal_raise(snapshot, snapshot.min_raise or 0))
@@ -104,7 +108,7 @@ class AntiRandom(WinRatePlayer):
 
     def _call_or_fold(self, snapshot: Snapshot, rate: float) -> Action:
         at_risk = snapshot.to_call / max(1, snapshot.stack + snapshot.paid)
-        price = pot_odds(snapshot.to_call, snapshot.pot)
+        price = pot_odds(snapshot.to_call, snapshot.contested_pot)
         keep = snapshot.can_check or rate >= price + self.margin * at_risk
         return legal_call(snapshot) if keep else legal_fold()
 

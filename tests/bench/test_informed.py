@@ -7,13 +7,14 @@ import random
 import numpy as np
 from pypokerengine.api.game import setup_config, start_poker
 
-from agent.boundary.snapshot import Street
+from agent.boundary.situations import make_decision
+from agent.boundary.snapshot import Snapshot, Street
 from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
 from agent.players.adaptive.model import OpponentModel
 from agent.poker.range_equity import holding_index
 from arena.tournament.run import TournamentConfig, run_tournaments
 from baselines.rule_based import RuleBasedPlayer
-from bench.informed import AntiRuleBased, FoldsAfterPassive
+from bench.informed import AntiRandom, AntiRuleBased, FoldsAfterPassive
 
 
 class SeenRuleBased(RuleBasedPlayer):
@@ -67,6 +68,25 @@ def test_the_random_bots_ceiling_plays_legally(tmp_path):
     bots = ("bench/informed.py:AntiRandom", "random")
     summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
     assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
+
+
+def test_the_random_bots_ceiling_raises_a_bet_with_aces_unless_told_to_call() -> None:
+    # aces facing a pot-sized raise preflop: a win rate of 0.85 against a random hand
+    spot = Snapshot.from_ppe(*make_decision(["Ac", "Ad"], to_call=30, paid=10, pot=70))
+    assert AntiRandom(seed=0).policy(spot)[0][0] == "raise"
+    assert AntiRandom(raises=False, seed=0).policy(spot) == [("call", 40, 1.0)]
+
+
+def test_the_random_bots_ceiling_prices_a_short_call_on_the_pot_it_can_win() -> None:
+    # 400 behind facing a raise to 1,800: the call risks 400 for the 880 it can win (a price
+    # of 0.31, 0.375 with the margin), not for the whole pot of 2,040 (0.16, 0.23); 3-2
+    # offsuit wins 0.35 against a random hand, so it folds
+    short = dict(to_call=1560, paid=240, pot=2040, stack=400)
+    spot = Snapshot.from_ppe(*make_decision(["2c", "3d"], **short))
+    assert spot.contested_pot == 880
+    assert AntiRandom(seed=0).policy(spot) == [("fold", 0, 1.0)]
+    spot = Snapshot.from_ppe(*make_decision(["Jc", "Td"], **short))  # 0.56: calls all in
+    assert AntiRandom(seed=0).policy(spot) == [("call", 1800, 1.0)]
 
 
 def test_the_bot_that_reads_any_bot_by_a_copy_plays_legally(tmp_path):
