@@ -13,6 +13,11 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   with ``value`` + ``RAISE_EXTRA``; only calls it with ``raises=false``, which leaves the
   random bot its later folds), and calls a bet when its win rate beats the price by
   ``margin`` times the share of its stack at risk.
+- ``SeesRandomCards`` is ``AntiRandom`` playing ``FaceUpRandom``, the random bot with its
+  cards face up: its win rate is its equity against the random bot's real hole cards (exact
+  after the flop, 3,000 boards preflop). No model of the random bot can know more, so what
+  it wins bounds what knowing the random bot is worth to these strategies (both bots must
+  play in one process, as the arena's workers do).
 - ``AntiRuleBased`` knows the rule-based bot (``baselines.rule_based``): preflop it raises
   with a win rate of 0.5 or more against a random hand and otherwise calls at most one big
   blind; after the flop it bets and calls with a pair or better and otherwise checks or
@@ -33,6 +38,7 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   the adaptive agent is what learning that tell faster could win.
 
 ``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``;
+``arena tournament bench/informed.py:SeesRandomCards bench/informed.py:FaceUpRandom``;
 ``arena tournament bench/informed.py:InformedByModel:opponent=montecarlo montecarlo``.
 """
 
@@ -58,10 +64,12 @@ from agent.players.adaptive.decisions import Earlier, Facing, Situation
 from agent.players.adaptive.equity_answer import equity_answer, pot_bet
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
-from agent.poker.equity import preflop_equity
+from agent.poker.cards import parse_cards
+from agent.poker.equity import preflop_equity, showdown_equities
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
 from arena.lbr.player import LBRPlayer
 from arena.registry import make_bot, parse_bot_spec
+from baselines.random_player import RandomPlayer
 from baselines.rule_based import OPEN_RAISE_BIG_BLINDS, STRONG_START, pair_or_better
 from baselines.win_rate_player import WinRatePlayer
 
@@ -111,6 +119,44 @@ class AntiRandom(WinRatePlayer):
         price = pot_odds(snapshot.to_call, snapshot.contested_pot)
         keep = snapshot.can_check or rate >= price + self.margin * at_risk
         return legal_call(snapshot) if keep else legal_fold()
+
+
+FACE_UP: dict[str, Any] = {}  # the face-up random bot's round and hole (one table a process)
+FACE_UP_PREFLOP_DEALS = 3000  # boards of a preflop equity between two known hands
+
+
+class FaceUpRandom(RandomPlayer):
+    """The random bot with its cards face up: it leaves them where ``SeesRandomCards`` looks."""
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        FACE_UP.update(round=round_count, hole=tuple(parse_cards(list(hole_card))))
+        super().receive_round_start_message(round_count, hole_card, seats)
+
+
+class SeesRandomCards(AntiRandom):
+    """AntiRandom whose win rate is its equity against the random bot's real cards (module
+    docstring): a bound on what any model of the random bot can know."""
+
+    round_count = 0
+
+    def receive_round_start_message(
+        self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
+    ) -> None:
+        self.round_count = round_count
+        super().receive_round_start_message(round_count, hole_card, seats)
+
+    def win_rate(self, snapshot: Snapshot) -> float:
+        theirs = FACE_UP.get("hole")
+        if theirs is None or FACE_UP.get("round") != self.round_count:
+            raise ValueError("SeesRandomCards plays against bench/informed.py:FaceUpRandom only")
+        hands = [list(snapshot.hole), list(theirs)]
+        preflop = not snapshot.board
+        shares = showdown_equities(
+            hands, list(snapshot.board), FACE_UP_PREFLOP_DEALS, self.rng, sampled=preflop
+        )
+        return shares[0]
 
 
 def _strong_starts() -> np.ndarray:

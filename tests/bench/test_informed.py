@@ -5,16 +5,24 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street
 from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
 from agent.players.adaptive.model import OpponentModel
+from agent.poker.cards import parse_cards
 from agent.poker.range_equity import holding_index
 from arena.tournament.run import TournamentConfig, run_tournaments
 from baselines.rule_based import RuleBasedPlayer
-from bench.informed import AntiRandom, AntiRuleBased, FoldsAfterPassive
+from bench.informed import (
+    FACE_UP,
+    AntiRandom,
+    AntiRuleBased,
+    FoldsAfterPassive,
+    SeesRandomCards,
+)
 
 
 class SeenRuleBased(RuleBasedPlayer):
@@ -87,6 +95,25 @@ def test_the_random_bots_ceiling_prices_a_short_call_on_the_pot_it_can_win() -> 
     assert AntiRandom(seed=0).policy(spot) == [("fold", 0, 1.0)]
     spot = Snapshot.from_ppe(*make_decision(["Jc", "Td"], **short))  # 0.56: calls all in
     assert AntiRandom(seed=0).policy(spot) == [("call", 1800, 1.0)]
+
+
+def test_the_bot_that_sees_the_random_bots_cards_rates_its_hand_against_them() -> None:
+    # AhAs against KdKc on 2c 7d 9h: the kings win only with a king and no ace among the two
+    # cards to come (2 x 41 + 1 of 990 run-outs); no straight or flush can tie them
+    spot = Snapshot.from_ppe(*make_decision(["Ah", "As"], ["2c", "7d", "9h"], to_call=20, pot=60))
+    seer = SeesRandomCards(seed=0)
+    seer.receive_round_start_message(7, ["HA", "SA"], [])
+    FACE_UP.update(round=7, hole=tuple(parse_cards(["Kd", "Kc"])))
+    assert seer.win_rate(spot) == pytest.approx(907 / 990)
+    FACE_UP.update(round=6)  # cards left from another hand: refused, not misread
+    with pytest.raises(ValueError, match="FaceUpRandom"):
+        seer.win_rate(spot)
+
+
+def test_the_bot_that_sees_the_random_bots_cards_plays_legally(tmp_path):
+    bots = ("bench/informed.py:SeesRandomCards", "bench/informed.py:FaceUpRandom")
+    summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
+    assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
 
 
 def test_the_bot_that_reads_any_bot_by_a_copy_plays_legally(tmp_path):
