@@ -36,6 +36,9 @@ a reference, not a proven bound (a better strategy with the same knowledge could
   checks or calls on a street it folds to any bet (preflop: a limp folds to a raise of more
   than a small bet). Everything else it learns as the adaptive agent does. What it wins over
   the adaptive agent is what learning that tell faster could win.
+- ``CFRv2ToldRandom`` is ``cfrv2`` whose model of each opponent knows from the first hand
+  what the random bot shows only at showdowns: its actions do not follow its cards. What it
+  wins over ``cfrv2`` against the random bot is what learning that at once could give.
 
 ``arena tournament bench/informed.py:AntiRuleBased rule-based --tournaments 400 --seed 0``;
 ``arena tournament bench/informed.py:SeesRandomCards bench/informed.py:FaceUpRandom``;
@@ -62,8 +65,9 @@ from agent.boundary.snapshot import (
 from agent.boundary.thresholds import win_rate
 from agent.players.adaptive.decisions import Earlier, Facing, Situation
 from agent.players.adaptive.equity_answer import equity_answer, pot_bet
-from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.model import LAMBDAS, OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
+from agent.players.cfrv2 import CFRv2Player
 from agent.poker.cards import parse_cards
 from agent.poker.equity import preflop_equity, showdown_equities
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
@@ -288,3 +292,20 @@ class AdaptiveToldRuleBased(AdaptivePlayer):
     docstring); its prior model, the reference of its deviations, stays untold."""
 
     model_type = FoldsAfterPassive
+
+
+class CardsDoNotMatter(OpponentModel):
+    """An opponent model told from the first hand what the random bot shows only at
+    showdowns: its actions do not follow its cards (the rational player's weight is 0 on
+    every street; showdowns cannot move it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lambda_log = np.where(LAMBDAS == 0.0, 0.0, -np.inf) * np.ones_like(self.lambda_log)
+
+
+class CFRv2ToldRandom(CFRv2Player):
+    """``cfrv2`` with a :class:`CardsDoNotMatter` model of each opponent (module docstring):
+    what learning the random bot faster could give it."""
+
+    model_type = CardsDoNotMatter

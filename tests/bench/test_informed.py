@@ -20,6 +20,7 @@ from bench.informed import (
     FACE_UP,
     AntiRandom,
     AntiRuleBased,
+    CardsDoNotMatter,
     FoldsAfterPassive,
     SeesRandomCards,
 )
@@ -114,6 +115,20 @@ def test_the_bot_that_sees_the_random_bots_cards_plays_legally(tmp_path):
     bots = ("bench/informed.py:SeesRandomCards", "bench/informed.py:FaceUpRandom")
     summary = run_tournaments(TournamentConfig(bots, 2, seed=3), tmp_path, workers=1)
     assert all(bot["illegal_actions"] == 0 and bot["errors"] == 0 for bot in summary["bots"])
+
+
+def test_the_model_told_that_cards_do_not_matter_reads_no_strength_order() -> None:
+    told, untold = CardsDoNotMatter(), OpponentModel()
+    assert untold.rationality(Street.FLOP) > 0.5  # a sound player's order is the prior
+    assert told.rationality(Street.PREFLOP) == told.rationality(Street.RIVER) == 0.0
+    # a bet shown down with the strongest hand of the range fits the strength order, and
+    # moves the untold model towards it; the told model stays at 0
+    flop_bet = Situation(Street.FLOP, Facing.NONE)
+    before = untold.rationality(Street.FLOP)
+    for model in (told, untold):
+        model.shown(flop_bet, Kind.AGGRESSIVE, [0.99])
+    assert untold.rationality(Street.FLOP) > before
+    assert told.rationality(Street.FLOP) == 0.0
 
 
 def test_the_bot_that_reads_any_bot_by_a_copy_plays_legally(tmp_path):
