@@ -299,8 +299,8 @@ class CardsDoNotMatter(OpponentModel):
     showdowns: its actions do not follow its cards (the rational player's weight is 0 on
     every street; showdowns cannot move it)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, order_prior: str = "sound") -> None:
+        super().__init__(order_prior)
         self.lambda_log = np.where(LAMBDAS == 0.0, 0.0, -np.inf) * np.ones_like(self.lambda_log)
 
 

@@ -44,6 +44,8 @@ from agent.players.player import (
 
 # chosen at each game's start: the fixed strategy's in a cash game, adaptive's in a tournament
 AUTO = "auto"
+# a new opponent's strength order, read from few hands: a flat prior (README, stop 50)
+CFRV2_ORDER_PRIOR = "flat"
 
 
 class CFRv2Player(AdaptivePlayer):
@@ -53,7 +55,10 @@ class CFRv2Player(AdaptivePlayer):
     response to each opponent's model (the default) or the fixed strategy (``False``);
     ``preflop_defense`` and ``multiway``: ``"auto"`` (the defaults) takes the fixed
     strategy's (``"mdf"``, ``"share"``) where it plays and the adaptive agent's (``"odds"``,
-    the learned ``"ranges"``) where that plays, or one of the rules for both. The other
+    the learned ``"ranges"``) where that plays, or one of the rules for both;
+    ``order_prior``: the model's prior on how far a new opponent's actions follow its cards,
+    ``"flat"`` (the default: every weight alike, so the first showdowns decide) or the
+    adaptive agent's ``"sound"`` (cfrv2 until stop 49). The other
     arguments are :class:`agent.players.player.CFRPlayer`'s, with its defaults for CFRv2
     (``solve=None``: ``"auto"``); the adaptive agent's own settings keep their defaults.
     """
@@ -71,6 +76,7 @@ class CFRv2Player(AdaptivePlayer):
         own_range: bool = True,
         multiway: str = MULTIWAY,
         preflop_defense: str = AUTO,
+        order_prior: str = CFRV2_ORDER_PRIOR,
         solve: str | None = None,
         gadget: bool | None = None,
         solve_iterations: int | None = None,
@@ -96,6 +102,7 @@ class CFRv2Player(AdaptivePlayer):
             own_range=own_range,
             multiway=multiway,
             preflop_defense=DEFAULT_PREFLOP_DEFENSE if preflop_defense == AUTO else preflop_defense,
+            order_prior=order_prior,
             solve=solve,
             gadget=gadget,
             solve_iterations=solve_iterations,

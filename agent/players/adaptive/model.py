@@ -12,7 +12,8 @@ The model is a mixture of two players, fitted online:
 * **Strength order.** A *rational* player folds its weakest hands and raises its strongest
   (the bottom ``f`` and the top ``r`` of its range at that point, by win rate against a random
   hand); a *random* player's action does not depend on its cards. The weight ``lambda`` of
-  the rational player is fitted per street group (preflop, after) by Bayes over a grid, from
+  the rational player is fitted per street group (preflop, after) by Bayes over a grid
+  (from a prior that expects sound play, or a flat one: ``ORDER_PRIORS``), from
   the hands shown at showdown: the percentile each shown hand had in its range at each of
   its actions. Fish (never folds, never raises) is both; the random bot is soon read as
   random, honest and threshold bots as rational.
@@ -55,6 +56,9 @@ SHARE_PRIOR_WEIGHT = 5.0  # pseudo-decisions of those shares in the timidity est
 DECAY = 0.997  # counts kept per hand: a half-life of about 230 hands
 LAMBDAS = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 0.95])  # weights of the rational player
 LAMBDA_PRIOR = np.array([0.05, 0.05, 0.10, 0.15, 0.25, 0.40])  # sound play is the prior
+# the prior over LAMBDAS by name: "sound" expects a new opponent's actions to follow its
+# cards (mean 0.70); "flat" weighs every weight alike (mean 0.49), so a showdown or two moves it
+ORDER_PRIORS = {"sound": LAMBDA_PRIOR, "flat": np.full(len(LAMBDAS), 1.0 / len(LAMBDAS))}
 STREETS = len(Street)
 GROUPS = 2  # preflop, after the flop
 
@@ -84,11 +88,15 @@ def ordered_band(kind: Kind, frequencies: np.ndarray, percentiles: np.ndarray) -
 
 
 class OpponentModel:
-    """Counts by situation and the strength-order posterior of one opponent."""
+    """Counts by situation and the strength-order posterior of one opponent, which starts
+    from ``ORDER_PRIORS[order_prior]``."""
 
-    def __init__(self) -> None:
+    def __init__(self, order_prior: str = "sound") -> None:
+        if order_prior not in ORDER_PRIORS:
+            choices = ", ".join(ORDER_PRIORS)
+            raise ValueError(f"order_prior={order_prior!r}: expected one of {choices}")
         self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
-        self.lambda_log = np.tile(np.log(LAMBDA_PRIOR), (GROUPS, 1))
+        self.lambda_log = np.tile(np.log(ORDER_PRIORS[order_prior]), (GROUPS, 1))
 
     def frequencies(self, situation: Situation) -> np.ndarray:
         """Fold, check-call and bet-raise probabilities in a situation (the prior blended in)."""

@@ -81,7 +81,7 @@ from agent.players.adaptive.equity_answer import (
     probe_pays,
     range_shares,
 )
-from agent.players.adaptive.model import OpponentModel
+from agent.players.adaptive.model import ORDER_PRIORS, OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
@@ -117,6 +117,7 @@ MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, e
 # valued response in cash. "postflop": the equity answer after the flop only (stops 47-48)
 ANSWERS = ("auto", "valued", "equity", "postflop")
 DEFAULT_ANSWER = "auto"
+DEFAULT_ORDER_PRIOR = "sound"  # the adaptive agent's; cfrv2's tournaments read with "flat"
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -152,6 +153,8 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     raise, ``"valued"`` (the valued response alone), ``"equity"`` (the equity answer first,
     :mod:`.equity_answer`), ``"postflop"`` (the equity answer after the flop only), or
     ``"auto"`` (the default: ``"equity"`` in tournaments, ``"valued"`` in cash games);
+    ``order_prior``: how far a new opponent's actions are first read to follow its cards,
+    ``"sound"`` (the default) or ``"flat"`` (cfrv2's; :data:`.model.ORDER_PRIORS`);
     ``preflop_defense``: ``"odds"`` by default (cfrv2's is ``"mdf"``). Other arguments
     are :class:`CFRv2FixedPlayer`'s. ``policy_table`` stays cfrv2's (it ranks our own range for
     the turn and river defence); ``learns`` tells local best response to read this player
@@ -184,6 +187,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         own_range: bool = True,
         multiway: str = MULTIWAY,
         answer: str = DEFAULT_ANSWER,
+        order_prior: str = DEFAULT_ORDER_PRIOR,
         preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
         solve: str | None = DEFAULT_SOLVE,
         gadget: bool | None = None,
@@ -232,6 +236,10 @@ class AdaptivePlayer(CFRv2FixedPlayer):
                 )
         if answer not in ANSWERS:
             raise ValueError(f"answer={answer!r}: expected one of {', '.join(ANSWERS)}")
+        if order_prior not in ORDER_PRIORS:
+            choices = ", ".join(ORDER_PRIORS)
+            raise ValueError(f"order_prior={order_prior!r}: expected one of {choices}")
+        self.order_prior = order_prior
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
         self.bias, self.postflop_bias = float(bias), float(postflop_bias)
         self.overbet_bias_choice = overbet_bias  # "auto": set by each game's start
@@ -480,7 +488,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         )
         for seat in seats:
             if seat["uuid"] != getattr(self, "uuid", None):
-                self.models.setdefault(seat["uuid"], self.model_type()).start_hand()
+                self.models.setdefault(seat["uuid"], self.model_type(self.order_prior)).start_hand()
 
     def receive_round_result_message(
         self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]

@@ -4,6 +4,7 @@ fitted from shown hands."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street
 from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation, hand_decisions
@@ -84,3 +85,21 @@ def test_a_player_who_calls_with_its_stronger_hands_is_read_as_rational():
     rationality = shown_hands(OpponentModel(), lambda r: r.uniform(0.55, 0.95), rng)
     assert rationality > 0.85
     assert OpponentModel().rationality(Street.PREFLOP) < rationality  # groups learn apart
+
+
+def test_one_bet_shown_with_the_weakest_hand_moves_a_flat_prior_further() -> None:
+    # a bet with a hand at the 5th percentile: the rational player never bets it, so each
+    # weight l is multiplied by (1 - l) times the bet's frequency (the same for every l)
+    sound, flat = OpponentModel(), OpponentModel("flat")
+    assert sound.rationality(Street.FLOP) == pytest.approx(0.72)  # the prior's mean
+    assert flat.rationality(Street.FLOP) == pytest.approx(2.95 / 6)  # the grid's mean
+    for model in (sound, flat):
+        model.shown(FLOP_NO_BET, Kind.AGGRESSIVE, [0.05])
+    # sound: prior x (1 - l) = .05, .04, .06, .06, .05, .02; flat: 1, .8, .6, .4, .2, .05
+    assert sound.rationality(Street.FLOP) == pytest.approx(0.127 / 0.28)
+    assert flat.rationality(Street.FLOP) == pytest.approx(0.8475 / 3.05)
+
+
+def test_an_unknown_order_prior_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="order_prior='rational'"):
+        OpponentModel("rational")
