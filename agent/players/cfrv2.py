@@ -31,7 +31,12 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
-from agent.players.adaptive.player import ADAPTIVE_PREFLOP_DEFENSE, MULTIWAY, AdaptivePlayer
+from agent.players.adaptive.player import (
+    ADAPTIVE_PREFLOP_DEFENSE,
+    DEFAULT_ORDER_PRIOR,
+    MULTIWAY,
+    AdaptivePlayer,
+)
 from agent.players.blueprint_store import Blueprint
 from agent.players.player import (
     DEFAULT_PREFLOP_DEFENSE,
@@ -44,8 +49,6 @@ from agent.players.player import (
 
 # chosen at each game's start: the fixed strategy's in a cash game, adaptive's in a tournament
 AUTO = "auto"
-# a new opponent's strength order, read from few hands: a flat prior (README, stop 50)
-CFRV2_ORDER_PRIOR = "flat"
 
 
 class CFRv2Player(AdaptivePlayer):
@@ -57,8 +60,9 @@ class CFRv2Player(AdaptivePlayer):
     strategy's (``"mdf"``, ``"share"``) where it plays and the adaptive agent's (``"odds"``,
     the learned ``"ranges"``) where that plays, or one of the rules for both;
     ``order_prior``: the model's prior on how far a new opponent's actions follow its cards,
-    ``"flat"`` (the default: every weight alike, so the first showdowns decide) or the
-    adaptive agent's ``"sound"`` (cfrv2 until stop 49). The other
+    ``"sound"`` (the default) or ``"flat"`` (every weight alike, so the first showdowns
+    decide: more tournaments won from bots whose actions hardly follow their cards, fewer
+    from sound ones; README, stop 50). The other
     arguments are :class:`agent.players.player.CFRPlayer`'s, with its defaults for CFRv2
     (``solve=None``: ``"auto"``); the adaptive agent's own settings keep their defaults.
     """
@@ -76,7 +80,7 @@ class CFRv2Player(AdaptivePlayer):
         own_range: bool = True,
         multiway: str = MULTIWAY,
         preflop_defense: str = AUTO,
-        order_prior: str = CFRV2_ORDER_PRIOR,
+        order_prior: str = DEFAULT_ORDER_PRIOR,
         solve: str | None = None,
         gadget: bool | None = None,
         solve_iterations: int | None = None,

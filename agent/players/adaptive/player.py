@@ -117,7 +117,7 @@ MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, e
 # valued response in cash. "postflop": the equity answer after the flop only (stops 47-48)
 ANSWERS = ("auto", "valued", "equity", "postflop")
 DEFAULT_ANSWER = "auto"
-DEFAULT_ORDER_PRIOR = "sound"  # the adaptive agent's; cfrv2's tournaments read with "flat"
+DEFAULT_ORDER_PRIOR = "sound"  # a new opponent is read as a sound player (model.ORDER_PRIORS)
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -154,7 +154,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     :mod:`.equity_answer`), ``"postflop"`` (the equity answer after the flop only), or
     ``"auto"`` (the default: ``"equity"`` in tournaments, ``"valued"`` in cash games);
     ``order_prior``: how far a new opponent's actions are first read to follow its cards,
-    ``"sound"`` (the default) or ``"flat"`` (cfrv2's; :data:`.model.ORDER_PRIORS`);
+    ``"sound"`` (the default) or ``"flat"`` (:data:`.model.ORDER_PRIORS`);
     ``preflop_defense``: ``"odds"`` by default (cfrv2's is ``"mdf"``). Other arguments
     are :class:`CFRv2FixedPlayer`'s. ``policy_table`` stays cfrv2's (it ranks our own range for
     the turn and river defence); ``learns`` tells local best response to read this player
