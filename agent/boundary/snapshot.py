@@ -104,15 +104,16 @@ class Snapshot:
     @property
     def contested_pot(self) -> int:
         """The pot a call plays for, before it: ``pot`` less every chip another player has put
-        in the hand beyond what this player's total will be after calling. PyPokerEngine puts
+        in this street beyond this player's street total after calling. PyPokerEngine puts
         those chips in side pots this player cannot win (``GameEvaluator``: each pot takes at
-        most the all-in total from every player, folded ones too). The price of a call is
+        most the all-in total from every player, folded ones too). Earlier streets hold no
+        such chips: a player still in the hand matched their bets. The price of a call is
         ``to_call`` against this pot.
         """
-        totals = hand_totals(self.history)
-        after_call = totals.get(self.seat, 0) + self.to_call
+        after_call = self.paid + self.to_call
+        others = {record.seat for record in self.street_history()} - {self.seat}
         beyond = sum(
-            max(0, total - after_call) for seat, total in totals.items() if seat != self.seat
+            max(0, street_paid(self.history, self.street, seat) - after_call) for seat in others
         )
         return self.pot - beyond
 
@@ -242,26 +243,6 @@ def street_paid(history: Sequence[ActionRecord], street: Street, seat: int) -> i
         if record.street == street and record.seat == seat and record.kind not in ("FOLD", "ANTE"):
             paid = record.amount
     return paid
-
-
-def hand_totals(history: Sequence[ActionRecord]) -> dict[int, int]:
-    """Chips each seat has put in the hand: its antes and each street's total.
-
-    >>> snap = Snapshot.from_ppe(*example_decision())
-    >>> hand_totals(snap.history)
-    {1: 5, 0: 10}
-    """
-    antes: dict[int, int] = {}
-    street_totals: dict[tuple[Street, int], int] = {}
-    for record in history:
-        if record.kind == "ANTE":
-            antes[record.seat] = antes.get(record.seat, 0) + record.amount
-        elif record.kind != "FOLD":
-            street_totals[(record.street, record.seat)] = record.amount
-    totals = dict(antes)
-    for (_, seat), amount in street_totals.items():
-        totals[seat] = totals.get(seat, 0) + amount
-    return totals
 
 
 def legal_fold() -> Action:
