@@ -57,7 +57,7 @@ DECAY = 0.997  # counts kept per hand: a half-life of about 230 hands
 LAMBDAS = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 0.95])  # weights of the rational player
 LAMBDA_PRIOR = np.array([0.05, 0.05, 0.10, 0.15, 0.25, 0.40])  # sound play is the prior
 # the prior over LAMBDAS by name: "sound" expects a new opponent's actions to follow its
-# cards (mean 0.70); "flat" weighs every weight alike (mean 0.49), so a showdown or two moves it
+# cards (mean 0.72); "flat" weighs every weight alike (mean 0.49), so a showdown or two moves it
 ORDER_PRIORS = {"sound": LAMBDA_PRIOR, "flat": np.full(len(LAMBDAS), 1.0 / len(LAMBDAS))}
 STREETS = len(Street)
 GROUPS = 2  # preflop, after the flop
@@ -87,16 +87,20 @@ def ordered_band(kind: Kind, frequencies: np.ndarray, percentiles: np.ndarray) -
     return inside.astype(np.float64)
 
 
+def order_prior_weights(name: str) -> np.ndarray:
+    """The prior over ``LAMBDAS`` called ``name`` in ``ORDER_PRIORS``; another name is refused."""
+    if name not in ORDER_PRIORS:
+        raise ValueError(f"order_prior={name!r}: expected one of {', '.join(ORDER_PRIORS)}")
+    return ORDER_PRIORS[name]
+
+
 class OpponentModel:
     """Counts by situation and the strength-order posterior of one opponent, which starts
     from ``ORDER_PRIORS[order_prior]``."""
 
     def __init__(self, order_prior: str = "sound") -> None:
-        if order_prior not in ORDER_PRIORS:
-            choices = ", ".join(ORDER_PRIORS)
-            raise ValueError(f"order_prior={order_prior!r}: expected one of {choices}")
         self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
-        self.lambda_log = np.tile(np.log(ORDER_PRIORS[order_prior]), (GROUPS, 1))
+        self.lambda_log = np.tile(np.log(order_prior_weights(order_prior)), (GROUPS, 1))
 
     def frequencies(self, situation: Situation) -> np.ndarray:
         """Fold, check-call and bet-raise probabilities in a situation (the prior blended in)."""

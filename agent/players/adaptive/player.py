@@ -81,7 +81,7 @@ from agent.players.adaptive.equity_answer import (
     probe_pays,
     range_shares,
 )
-from agent.players.adaptive.model import ORDER_PRIORS, OpponentModel
+from agent.players.adaptive.model import OpponentModel, order_prior_weights
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
@@ -236,9 +236,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
                 )
         if answer not in ANSWERS:
             raise ValueError(f"answer={answer!r}: expected one of {', '.join(ANSWERS)}")
-        if order_prior not in ORDER_PRIORS:
-            choices = ", ".join(ORDER_PRIORS)
-            raise ValueError(f"order_prior={order_prior!r}: expected one of {choices}")
+        order_prior_weights(order_prior)  # an unknown prior is refused here, not at a hand
         self.order_prior = order_prior
         self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
         self.bias, self.postflop_bias = float(bias), float(postflop_bias)
