@@ -301,7 +301,7 @@ class CardsDoNotMatter(OpponentModel):
 
     def __init__(self, order_prior: str = "sound") -> None:
         super().__init__(order_prior)
-        self.lambda_log = np.where(LAMBDAS == 0.0, 0.0, -np.inf) * np.ones_like(self.lambda_log)
+        self.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # every street group
 
 
 class CFRv2ToldRandom(CFRv2Player):
