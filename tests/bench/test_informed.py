@@ -98,15 +98,18 @@ def test_the_random_bots_ceiling_prices_a_short_call_on_the_pot_it_can_win() -> 
     assert AntiRandom(seed=0).policy(spot) == [("call", 1800, 1.0)]
 
 
-def test_the_bot_that_sees_the_random_bots_cards_rates_its_hand_against_them() -> None:
+def test_the_bot_that_sees_the_random_bots_cards_rates_its_hand_against_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # AhAs against KdKc on 2c 7d 9h: the kings win only with a king and no ace among the two
     # cards to come (2 x 41 + 1 of 990 run-outs); no straight or flush can tie them
     spot = Snapshot.from_ppe(*make_decision(["Ah", "As"], ["2c", "7d", "9h"], to_call=20, pot=60))
     seer = SeesRandomCards(seed=0)
     seer.receive_round_start_message(7, ["HA", "SA"], [])
-    FACE_UP.update(round=7, hole=tuple(parse_cards(["Kd", "Kc"])))
+    monkeypatch.setitem(FACE_UP, "round", 7)  # undone after the test, as the next line
+    monkeypatch.setitem(FACE_UP, "hole", tuple(parse_cards(["Kd", "Kc"])))
     assert seer.win_rate(spot) == pytest.approx(907 / 990)
-    FACE_UP.update(round=6)  # cards left from another hand: refused, not misread
+    monkeypatch.setitem(FACE_UP, "round", 6)  # cards left from another hand: refused
     with pytest.raises(ValueError, match="FaceUpRandom"):
         seer.win_rate(spot)
 
