@@ -62,6 +62,7 @@ from arena.seeding import (
     session_bot_seed,
 )
 from arena.stats import RunningStats, match_stats, mean_ci, percentiles
+from arena.versions import pinned_version, split_version
 
 CHUNK_HANDS = 100  # hands per task: even, so a duplicate pair never straddles two tasks
 Players = TypeVar("Players")  # what one session plays with: bots on a table
@@ -181,9 +182,13 @@ def check_sessions(hands: int, session_hands: int, duplicate: bool) -> None:
 
 
 def portable_spec(text: str) -> str:
-    """The spec with any file path made absolute, so other processes can load it."""
+    """The spec with any file path made absolute and any revision pinned to its commit
+    (``cfrv2@HEAD~1`` -> ``cfrv2@91870a4c669e``), so other processes, and later runs, load
+    the same bot."""
     spec = parse_bot_spec(text)
     target = spec.target
+    if split_version(target) is not None:
+        return str(replace(spec, target=pinned_version(target)))
     if target.endswith(".py") or ".py:" in target:
         path, _, attr = target.partition(".py")
         target = str(Path(path + ".py").resolve()) + attr

@@ -5,7 +5,9 @@ A bot spec is ``TARGET[:OPTIONS]``. ``TARGET`` is one of
 - a registry name (``fish``, ``cfrv2``, ... see :data:`REGISTRY` and ``arena list``);
 - ``package.module:Class``, an importable PyPokerEngine player class;
 - ``path/to/file.py:Class``, a class defined in a file;
-- ``path/to/file.py``, a file exposing ``setup_ai()`` (the convention of PyPokerGUI).
+- ``path/to/file.py``, a file exposing ``setup_ai()`` (the convention of PyPokerGUI);
+- ``NAME@REVISION``, registry bot ``NAME`` as git revision ``REVISION`` of this checkout
+  built it (``cfrv2@HEAD~1``, ``cfrv2@91870a4``: :mod:`arena.versions`).
 
 ``OPTIONS`` are ``key=value`` pairs separated by commas, passed to the constructor (or to
 ``setup_ai``) as keyword arguments; values are read as int, float, ``true``/``false`` or text:
@@ -38,6 +40,8 @@ from typing import Any
 
 import numpy as np
 from pypokerengine.players import BasePokerPlayer
+
+from arena.versions import split_version, versioned_target
 
 # name -> (dotted path "package.module:Class", one-line description)
 REGISTRY: dict[str, tuple[str, str]] = {
@@ -99,7 +103,7 @@ class BotSpec:
     @property
     def label(self) -> str:
         """A short name for tables and file names: the registry name or the class name."""
-        if self.target in REGISTRY:
+        if self.target in REGISTRY or split_version(self.target) is not None:
             base = self.target
         else:
             base = self.target.rsplit(":", 1)[-1] if ":" in self.target else Path(self.target).stem
@@ -165,6 +169,8 @@ def resolve_factory(spec: BotSpec) -> Callable[..., Any]:
     target = spec.target
     if target in REGISTRY:
         return _import_dotted(REGISTRY[target][0], f"registry bot {target!r}")
+    if split_version(target) is not None:
+        return _import_dotted(versioned_target(target), f"bot {target!r}")
     if target.endswith(".py") or ".py:" in target:
         path_text, _, attr = target.partition(".py")
         return _load_from_file(Path(path_text + ".py"), attr.lstrip(":") or "setup_ai")
@@ -173,7 +179,8 @@ def resolve_factory(spec: BotSpec) -> Callable[..., Any]:
     known = ", ".join(REGISTRY)
     raise ValueError(
         f"unknown bot {target!r}: use a registry name ({known}), "
-        "package.module:Class, path/to/file.py:Class or path/to/file.py with setup_ai()"
+        "package.module:Class, path/to/file.py:Class, path/to/file.py with setup_ai() "
+        "or NAME@REVISION (cfrv2@HEAD~1)"
     )
 
 
