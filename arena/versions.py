@@ -147,7 +147,10 @@ def _extract(commit: str, checkout: Path, into: Path) -> None:
     paths = [*packages, *([DATA_FOLDER] if DATA_FOLDER in listed else [])]
     archive = _git(checkout, "archive", "--format=tar", commit, *paths)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extractall(into, filter="data")
+        else:  # our own commit's files, from git
+            tar.extractall(into)
     suffix = commit[:HASH_DIGITS]
     if DATA_FOLDER in listed:
         (into / DATA_FOLDER).rename(into / "agent" / DATA_FOLDER)
