@@ -53,7 +53,7 @@ def split_version(target: str) -> tuple[str, str] | None:
     if "@" not in target or target.endswith(".py") or ".py:" in target:
         return None
     name, _, revision = target.partition("@")
-    if not name or not revision:
+    if not name or not revision or revision.startswith("-"):
         raise ValueError(f"malformed bot {target!r}: expected NAME@REVISION, as cfrv2@HEAD~1")
     return name, revision
 

@@ -110,6 +110,7 @@ def test_a_revision_is_pinned_to_its_commit(tmp_path):
         ("other@HEAD", "'other' is not in the registry at HEAD (tiny, ext)"),
         ("ext@HEAD", "is not ours (x.y:Z)"),
         ("tiny@", "expected NAME@REVISION"),
+        ("tiny@--output=x", "expected NAME@REVISION"),
     ],
 )
 def test_bad_versions_are_named(tmp_path, target, message):
