@@ -36,11 +36,7 @@ import click
 import numpy as np
 from numba import njit, prange, uint64
 
-from agent.abstraction.preflop_matchup_table import (
-    MATCHUPS_FILE,
-    Matchups,
-    save_matchups,
-)
+from agent.abstraction.preflop_matchup_table import TABLE_FILE, Matchups, save_matchups
 from agent.poker.cards import HOLE_CLASSES, class_combos
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, combine, next_state, seed_from
@@ -174,8 +170,8 @@ def build_matchups(samples: int, rng: np.random.Generator) -> Matchups:
 @click.option("--samples", type=int, default=DEFAULT_SAMPLES, show_default=True,
               help="Boards per unordered class pair, split over its combo pairs.")  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=MATCHUPS_FILE,
-              show_default=True)  # fmt: skip
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("data") / TABLE_FILE, show_default=True)  # fmt: skip
 def main(samples: int, seed: int, out: Path) -> None:
     """Build the 169 x 169 preflop all-in table and write it as npz."""
     if samples <= 0:

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from agent.abstraction.preflop_matchup_table import Matchups, load_matchups
+from agent.abstraction.preflop_matchup_table import Matchups, shipped_matchups
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.best_response import exploitability, to_mbb
 from blueprint.cfr import PRESETS, FullWidthSolver
@@ -98,7 +98,7 @@ def pushfold_deals(matchups: Matchups) -> Deals:
 
 def pushfold_game(stack_bb: float, ante_bb: float = 0.0, matchups: Matchups | None = None) -> Game:
     """The heads-up push/fold game at ``stack_bb`` (shipped matchup table by default)."""
-    table = load_matchups() if matchups is None else matchups
+    table = shipped_matchups() if matchups is None else matchups
     tree = pushfold_tree(stack_bb, ante_bb)
     return Game(f"pushfold-hu-{stack_bb:g}bb", tree, pushfold_deals(table), (HOLE_CLASSES,))
 

@@ -8,6 +8,7 @@ heads-up push/fold solver and the adaptive agent read the table through this mod
 
 from __future__ import annotations
 
+import importlib.resources
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +18,7 @@ import numpy as np
 from agent.poker.cards import HOLE_CLASSES
 
 FORMAT_VERSION = 1
-MATCHUPS_FILE = Path(__file__).resolve().parents[2] / "data" / "preflop_matchups.npz"
+TABLE_FILE = "preflop_matchups.npz"  # in the package agent.data (data/ in the source tree)
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,7 +56,7 @@ def save_matchups(matchups: Matchups, path: Path) -> None:
     )
 
 
-def load_matchups(path: Path = MATCHUPS_FILE) -> Matchups:
+def load_matchups(path: Path) -> Matchups:
     """Read a table written by ``save_matchups``; ValueError on another format or class order."""
     with np.load(path, allow_pickle=False) as data:
         version = int(data["format_version"])
@@ -71,5 +72,7 @@ def load_matchups(path: Path = MATCHUPS_FILE) -> Matchups:
 
 @lru_cache(maxsize=1)
 def shipped_matchups() -> Matchups:
-    """The shipped table, read once per process."""
-    return load_matchups(MATCHUPS_FILE)
+    """The shipped table, read once per process from the installed package ``agent.data``
+    (also where ``pip install .`` put it, and in an earlier version's copy: ``arena.versions``)."""
+    with importlib.resources.as_file(importlib.resources.files("agent.data") / TABLE_FILE) as path:
+        return load_matchups(path)

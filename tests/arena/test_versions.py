@@ -141,3 +141,33 @@ def test_random_at_head_plays_the_same_hands_as_random(tmp_path, monkeypatch, re
         ]
     assert hands["random"] == hands[pinned]
     assert len({row["actions"] for row in hands["random"]}) > 10
+
+
+@pytest.mark.skipif(
+    not (source_checkout() / ".git").exists(), reason="the project is not run from a checkout"
+)
+def test_a_copy_reads_its_own_shipped_tables(tmp_path, restored_path):
+    import importlib
+
+    from agent.abstraction.preflop_matchup_table import shipped_matchups
+
+    dotted = versioned_target("cfrv2@HEAD", cache=tmp_path)
+    package = dotted.partition(".")[0]
+    copy = importlib.import_module(f"{package}.abstraction.preflop_matchup_table")
+    assert Path(copy.__file__).is_relative_to(tmp_path)
+    copied, ours = copy.shipped_matchups(), shipped_matchups()
+    assert copied is not ours
+    assert (copied.pairs == ours.pairs).all() and (copied.win == ours.win).all()
+
+
+def test_no_module_finds_its_data_beside_its_own_file():
+    """Shipped tables are read from the package agent.data, wherever it is installed (a
+    wheel, or an earlier version's copy), never from a path built on ``__file__``."""
+    checkout = source_checkout()
+    readers = [
+        str(module.relative_to(checkout))
+        for package in ("agent", "blueprint", "baselines")
+        for module in (checkout / package).rglob("*.py")
+        if "__file__" in module.read_text()
+    ]
+    assert readers == []

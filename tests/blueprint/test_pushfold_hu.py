@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from agent.abstraction.preflop_matchup_table import load_matchups
+from agent.abstraction.preflop_matchup_table import load_matchups, shipped_matchups
 from agent.abstraction.pushfold_table import shipped_table
 from agent.poker.cards import HOLE_CLASSES, RANKS
 from blueprint.best_response import exploitability, to_mbb
@@ -80,7 +80,7 @@ def chart_mask(text: str) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def matchups():
-    return load_matchups()
+    return shipped_matchups()
 
 
 @pytest.fixture(scope="module")
