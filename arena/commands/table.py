@@ -96,5 +96,6 @@ def list_command() -> None:
         click.echo(f"{name:<{width}}  {description}{note}")
     click.echo(
         "\nAlso: package.module:Class, path/to/file.py:Class, path/to/file.py with setup_ai();"
-        " options as NAME:key=value,key=value."
+        " options as NAME:key=value,key=value; our bots as an earlier git revision built them"
+        " as NAME@REVISION (cfrv2@HEAD~1)."
     )
