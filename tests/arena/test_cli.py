@@ -93,6 +93,7 @@ def test_resume_extends_a_match_to_the_requested_count(tmp_path):
         (["run", "ppe-fish", "vs", "ppe-fish", "--hands", "-5"], "--hands must be a positive"),
         (["run", "ppe-fish", "vs", "ppe-fish", "--hands", "3"], "even in duplicate mode"),
         (["run", "ppe-fish:speed=2", "vs", "ppe-fish"], "no option 'speed'"),
+        (["run", "cfrv2@no-such-commit", "vs", "ppe-fish"], "bot version @no-such-commit: "),
         (["table", "ppe-fish"], "at least two bots"),
         (["table", "ppe-fish", "nosuchbot"], "unknown bot"),
     ],
