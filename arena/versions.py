@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 VERSIONED_PACKAGES = ("agent", "blueprint", "baselines")  # ours, renamed per commit
@@ -40,6 +41,7 @@ DONE_MARKER = "EXTRACTED"
 CACHE_VARIABLE = "ARENA_VERSIONS_CACHE"  # overrides the cache folder
 _IMPORT_LINE = r"^(\s*(?:from|import)\s+)({names})(?=[\s.])"
 _DATA_STRING = r"([\"'])agent\.data\1"
+_COMMIT_HASH = re.compile(r"[0-9a-f]{7,40}")  # a revision that always names the same commit
 
 
 def split_version(target: str) -> tuple[str, str] | None:
@@ -106,7 +108,19 @@ def _git(checkout: Path, *arguments: str) -> bytes:
 
 
 def commit_of(revision: str, checkout: Path) -> str:
-    """The full hash of ``revision`` in ``checkout``; ValueError naming it if there is none."""
+    """The full hash of ``revision`` in ``checkout``; ValueError naming it if there is none.
+    A hash is looked up once per process (a pinned bot is resolved for every session)."""
+    if _COMMIT_HASH.fullmatch(revision):
+        return _commit_of_hash(revision, checkout)
+    return _resolved_commit(revision, checkout)
+
+
+@lru_cache(maxsize=64)
+def _commit_of_hash(revision: str, checkout: Path) -> str:
+    return _resolved_commit(revision, checkout)
+
+
+def _resolved_commit(revision: str, checkout: Path) -> str:
     if not (checkout / ".git").exists():
         raise ValueError(
             f"bot version @{revision}: {checkout} is not a git checkout, so earlier versions "
@@ -160,6 +174,7 @@ def _extract(commit: str, checkout: Path, into: Path) -> None:
         (into / package).rename(into / f"{package}_{suffix}")
 
 
+@lru_cache(maxsize=64)
 def registry_at(commit: str, checkout: Path) -> dict[str, str]:
     """The registry of ``commit`` (name -> ``package.module:Class``), read without running it."""
     source = _git(checkout, "show", f"{commit}:{REGISTRY_FILE}").decode()
@@ -176,25 +191,27 @@ def registry_at(commit: str, checkout: Path) -> dict[str, str]:
     raise ValueError(f"bot version @{commit[:HASH_DIGITS]}: its {REGISTRY_FILE} has no REGISTRY")
 
 
-def pinned_version(target: str, checkout: Path | None = None) -> str:
-    """``NAME@REV`` with the revision replaced by its commit's hash, so that a match run,
-    resumed or read later names the same code whatever ``HEAD`` is then."""
+def named_commit(target: str, checkout: Path) -> tuple[str, str, str]:
+    """``(name, revision, commit)`` of a ``NAME@REV`` target."""
     version = split_version(target)
     if version is None:
         raise ValueError(f"bot {target!r} names no version: expected NAME@REVISION")
     name, revision = version
-    return f"{name}@{commit_of(revision, checkout or source_checkout())[:HASH_DIGITS]}"
+    return name, revision, commit_of(revision, checkout)
+
+
+def pinned_version(target: str, checkout: Path | None = None) -> str:
+    """``NAME@REV`` with the revision replaced by its commit's hash, so that a match run,
+    resumed or read later names the same code whatever ``HEAD`` is then."""
+    name, _, commit = named_commit(target, checkout or source_checkout())
+    return f"{name}@{commit[:HASH_DIGITS]}"
 
 
 def versioned_target(target: str, checkout: Path | None = None, cache: Path | None = None) -> str:
     """The importable ``module:Class`` that plays ``NAME@REV``; its copy is put on
     ``sys.path``. ValueError with a sentence for an unknown name, revision or checkout."""
-    version = split_version(target)
-    if version is None:
-        raise ValueError(f"bot {target!r} names no version: expected NAME@REVISION")
-    name, revision = version
     checkout = checkout or source_checkout()
-    commit = commit_of(revision, checkout)
+    name, revision, commit = named_commit(target, checkout)
     registry = registry_at(commit, checkout)
     if name not in registry:
         raise ValueError(
