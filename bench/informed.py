@@ -65,7 +65,7 @@ from agent.boundary.snapshot import (
 from agent.boundary.thresholds import win_rate
 from agent.players.adaptive.decisions import Earlier, Facing, Situation
 from agent.players.adaptive.equity_answer import equity_answer, pot_bet
-from agent.players.adaptive.model import LAMBDAS, OpponentModel
+from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, LAMBDAS, OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player
 from agent.poker.cards import parse_cards
@@ -299,7 +299,7 @@ class CardsDoNotMatter(OpponentModel):
     showdowns: its actions do not follow its cards (the rational player's weight is 0 on
     every street; showdowns cannot move it)."""
 
-    def __init__(self, order_prior: str = "sound") -> None:
+    def __init__(self, order_prior: str = DEFAULT_ORDER_PRIOR) -> None:
         super().__init__(order_prior)
         self.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # every street group
 

@@ -59,6 +59,7 @@ LAMBDA_PRIOR = np.array([0.05, 0.05, 0.10, 0.15, 0.25, 0.40])  # sound play is t
 # the prior over LAMBDAS by name: "sound" expects a new opponent's actions to follow its
 # cards (mean 0.72); "flat" weighs every weight alike (mean 0.49), so a showdown or two moves it
 ORDER_PRIORS = {"sound": LAMBDA_PRIOR, "flat": np.full(len(LAMBDAS), 1.0 / len(LAMBDAS))}
+DEFAULT_ORDER_PRIOR = "sound"  # a new opponent is read as a sound player
 STREETS = len(Street)
 GROUPS = 2  # preflop, after the flop
 
@@ -98,7 +99,7 @@ class OpponentModel:
     """Counts by situation and the strength-order posterior of one opponent, which starts
     from ``ORDER_PRIORS[order_prior]``."""
 
-    def __init__(self, order_prior: str = "sound") -> None:
+    def __init__(self, order_prior: str = DEFAULT_ORDER_PRIOR) -> None:
         self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
         self.lambda_log = np.tile(np.log(order_prior_weights(order_prior)), (GROUPS, 1))
 

@@ -81,7 +81,7 @@ from agent.players.adaptive.equity_answer import (
     probe_pays,
     range_shares,
 )
-from agent.players.adaptive.model import OpponentModel, order_prior_weights
+from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, OpponentModel, order_prior_weights
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
@@ -117,7 +117,6 @@ MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, e
 # valued response in cash. "postflop": the equity answer after the flop only (stops 47-48)
 ANSWERS = ("auto", "valued", "equity", "postflop")
 DEFAULT_ANSWER = "auto"
-DEFAULT_ORDER_PRIOR = "sound"  # a new opponent is read as a sound player (model.ORDER_PRIORS)
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
