@@ -3,7 +3,7 @@
 Run: ``python -m bench.bots``. Each bot decides on the same fixed heads-up decisions (all
 four streets, facing a bet); prints the median and 99th-percentile time per decision and the
 ratio of our ``honest`` to PyPokerEngine's ``HonestPlayer`` (same rule, 1,000 simulations).
-Target (issue 3): the Monte Carlo model's 10,000-simulation decision in 10 ms or less.
+Target: the Monte Carlo model's 10,000-simulation decision in 10 ms or less.
 """
 
 from __future__ import annotations

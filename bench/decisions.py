@@ -7,9 +7,10 @@ Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
 * CFRv2's ``declare_action`` latency p50 / p99 per street over heads-up PyPokerEngine hands
-  against a loose opponent that reaches every street (target: p99 50 ms; the study's bot
-  took 1 to 2 s a hand), and the mean of the turn and river decisions together (a solving
-  agent's target in issue 17: 200 ms, with a p99 of 1 s);
+  against a loose opponent that reaches every street (target: p99 50 ms; the CFR bots of
+  da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff University
+  (CM3203), took 1 to 2 s a hand), and the mean of the turn and river decisions together
+  (the decision budget of a solving agent: 200 ms, with a p99 of 1 s);
 * the time to ask ``action_probabilities`` for all 1,326 holdings in one public state, as
   local best response used to, on the preflop, flop and turn, beside ``policy_table`` (all
   holdings in one pass, what it uses now) on the same state, and the ratio.
@@ -169,7 +170,7 @@ def main() -> None:
     if len(late):
         print(
             f"cfrv2 turn and river decisions: mean {late.mean():.2f} ms"
-            " (a solving agent's target, issue 17: <= 200; p99 <= 1000 over all streets)"
+            " (bound: 200 ms, the decision budget; p99 <= 1000 ms over all streets)"
         )
     print(f"whole hand inside PyPokerEngine (both players): {per_hand * 1000:.1f} ms")
     if agent.street_solver is not None:

@@ -1,7 +1,7 @@
 """Equity speed: our compiled equity against PyPokerEngine's estimate_hole_card_win_rate.
 
 Run: ``python -m bench.equity``. Prints median times and the ratio, measured in one run.
-Targets (issue 2): 10,000-simulation flop equity in 5 ms or less and 200x or more faster
+Targets: 10,000-simulation flop equity in 5 ms or less and 200x or more faster
 than PyPokerEngine; exact river equity in 1 ms or less.
 """
 

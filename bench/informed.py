@@ -1,6 +1,6 @@
 """Bots that know their opponent: a reference for what a model of that opponent can win.
 
-Issue 15 asks cfrv2 to win 97% of heads-up tournaments against the random bot and 75%
+The goals for cfrv2 are to win 97% of heads-up tournaments against the random bot and 75%
 against the rule-based and Monte Carlo ones. These bots are not players for users: each
 knows one baseline, by its rules or by a copy of it, as an opponent model could learn it at
 best. What they win measures how far those goals are from what knowing the opponent gives:

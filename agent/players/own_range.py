@@ -5,8 +5,8 @@ our actions ``a_1 .. a_k`` the holdings we can have are weighted by
 ``P(h) * prod_i P(a_i | h, public state i)`` (the same update local best response applies
 to the bot it reads; Lisy & Bowling 2017). A defence by minimum defense frequency must rank
 the hand within *that* range: a range that checked the turn holds no strong hands, and
-ranked among all 1,326 holdings none of it reaches the top half, so it would fold every
-time (issue 17 measured 1,402 folds in 1,402 pot bets after a turn check).
+ranked among all 1,326 holdings none of it reaches the top half, so it would fold to every
+pot bet after a turn check.
 
 The likelihood of each of our decisions is recorded with the length of the public history at
 that decision; a query at a later decision multiplies the likelihoods of the decisions made

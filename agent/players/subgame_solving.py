@@ -1,57 +1,30 @@
-"""Real-time subgame solving for the heads-up player, on the flop, turn and river (issue 17).
+"""Real-time subgame solving for the heads-up player, on the flop, turn and river.
 
 At a heads-up decision on a solved street the player solves the whole street, from its first
 action, over all 1,326 holdings with both ranges, and plays its hand's row at the node the
 street's actions reached. The river is solved to its showdowns (``blueprint.subgame.river``);
-the turn to the river's deal and the flop to the turn's, each line that reaches the next
-card valued by checking the board down (``blueprint.subgame.depth_limited``: depth-limited
-solving, Brown, Sandholm & Amos 2018), and the next street is solved again when it comes.
-All are DCFR in compiled kernels with card removal exact (on the flop, the board's
-completions are a board-seeded sample of 150 run-outs). This is the end-game solving of
-Libratus (Brown & Sandholm 2017, "Safe and nested subgame solving for imperfect-information
-games") and the re-solving of DeepStack (Moravčík et al. 2017), in their simplest form: the
-subgame is the street, its root is the street's start, and the ranges at the root come from
-the hand's earlier streets.
+the turn and the flop to the next card, each line that reaches it valued by checking the board
+down (``blueprint.subgame.depth_limited``; depth-limited solving, Brown, Sandholm & Amos 2018).
+This is the end-game solving of Libratus (Brown & Sandholm 2017, "Safe and nested subgame
+solving for imperfect-information games") and the re-solving of DeepStack (Moravčík et al.
+2017) in their simplest form: the subgame is the street, and its root ranges come from the
+hand's earlier streets.
 
-* **Our range**: Bayes over our own policy (``agent.players.own_range``), the range the
-  opponent can infer from our actions before the street; on the river after a solved turn,
-  over the turn's solution.
+* **Our range**: Bayes over our own policy (``agent.players.own_range``).
 * **The opponent's range**: Bayes over its public actions under an opponent model
-  (``agent.players.adaptive``): for cfrv2 the prior, a sound player's frequencies with strong
-  hands raising and weak ones folding; for the adaptive agent what it has learned of that
-  player (``CFRPlayer.opponent_model``).
-* **With** ``gadget=True`` the opponent's range model is left out: the re-solving gadget of
-  Burch, Johanson & Bowling (2014) lets each opponent hand leave at the street's start with
-  what it would get if both players checked the street down, so the solve weighs the
-  opponent's hands by whether playing on pays them, not by the model (the trunk's own
-  values, which the safety theorem asks for, are not known in real time: the earlier
-  streets are played by rules, not a solved strategy).
-* Both ranges keep a small share (``RANGE_FLOOR``) spread over every holding the board
-  leaves, so that no hand is outside the solve: our own range model is the mode of the
-  threshold rule's law, and a hand the model says we cannot hold is still solved.
-* **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises on the
-  street, plus the size of every bet and raise made on this street so far (re-solving with
-  the real bet added, Brown & Sandholm 2017): the hand's real line is on the tree, unless the
-  street has seen a third bet or raise. Then the rules decide: every raise allowed and size
-  added multiplies the tree (a river of six raises took 220 s to solve with them).
+  (``agent.players.adaptive``). With ``gadget=True`` the model is left out: the re-solving
+  gadget of Burch, Johanson & Bowling (2014) lets each opponent hand leave at the street's
+  start with its check-down value.
+* Both ranges keep a share ``RANGE_FLOOR`` on every holding the board leaves, so no hand is
+  outside the solve.
+* **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises, plus
+  every size already bet on the street (Brown & Sandholm 2017); a longer raise war is left to
+  the rules.
+* **A bet of a new size** after a solve, with the gadget on, is met by safe nested re-solving
+  of the subgame below it (``blueprint.subgame.nested``).
 
-* **An opponent bet of a new size** after a solve, with the gadget on: the street is not
-  solved again from its start; the subgame just below the bet is (safe nested re-solving,
-  Brown & Sandholm 2017, ``blueprint.subgame.nested``): our range there is what our solved
-  strategy brought there, and each opponent hand may take instead its best-response value
-  at the node where it bet. Without the gadget, and where no solve preceded the bet, the
-  street is solved from its start with the size added, as above.
-
-A river solve costs about 0.12 s on one core, a turn or flop solve about 0.3 s, 0.2 s of it
-the leaves' matrix products (and 0.01 s for the turn's equity matrix, 0.035 s for the
-flop's, once a board)
-(``ITERATIONS`` DCFR iterations, after which the strategy is within about 0.3% of the pot of
-the subgame's equilibrium on the ranges of real hands); a re-solve below a bet about 0.1 s.
-A solve serves every later decision of the street, ours or one local best response asks
-about, as long as its tree holds the street's actions at their sizes: solutions are kept by
-(board, earlier history, the street's actions before their root, sizes), and the earliest
-that holds a line answers for it, so an earlier decision of the street is read from the
-solution it was played by.
+A solution is kept by (board, earlier history, the street's actions before its root, sizes)
+and serves every later decision of the street whose line its tree holds.
 """
 
 from __future__ import annotations
@@ -76,7 +49,7 @@ from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 
 POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions of the pot
 MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
-ITERATIONS = 100  # DCFR iterations per solve (module docstring)
+ITERATIONS = 100  # DCFR iterations per solve
 SOLVED_STREETS = {
     "off": (),
     "river": (Street.RIVER,),

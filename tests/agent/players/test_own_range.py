@@ -1,5 +1,6 @@
 """Defence by our own range: after a turn check, a pot bet is met with the minimum defense
-frequency of the range that checked, not of all holdings (issue 17's leak)."""
+frequency of the range that checked, not of all holdings (against all holdings, every hand
+of a range that checked the turn ranks in the bottom half, and it folds to every pot bet)."""
 
 from __future__ import annotations
 
