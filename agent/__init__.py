@@ -3,7 +3,8 @@
 Layers, each importing only those below it (import-linter checks this, see pyproject.toml):
 
 * :mod:`agent.players`: the CFRv1 / CFRv2 players (imported by nothing else of ours);
-* :mod:`agent.boundary`: PyPokerEngine snapshots, policy players, the study's thresholds;
+* :mod:`agent.boundary`: PyPokerEngine snapshots, policy players, and the win-rate
+  thresholds of da Luz's bots (cited in :mod:`agent.boundary.thresholds`);
 * :mod:`agent.abstraction` and :mod:`agent.poker`: the ground floor (abstraction, strategy
   file format; cards, evaluator, equity, rng).
 

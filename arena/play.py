@@ -291,7 +291,7 @@ def _ppe_cards(ppe_ids: list[int], ascii_only: bool) -> str:
 def running_line(session: Session) -> str:
     """Total chips and sb/h over the hands played so far.
 
-    The unit is the study's: sb/h = chips won / (small blind x hands).
+    The unit is small blinds won per hand: sb/h = chips won / (small blind x hands).
     """
     rows = session.rows
     total = sum(row["won_A"] for row in rows)

@@ -1,9 +1,10 @@
-"""Round robin: every pair of bots plays one match; the results form the study's Table 2.
+"""Round robin: every pair of bots plays one match; the results form a cross table.
 
-Cell (row, column) is the row bot's sb/h against the column bot with its 95% CI; the
-matrix is antisymmetric (a match gives +x to one side and -x to the other), with zeros on
-the diagonal, as in the study's Table 2. Each pair's match lives in its own sub-folder, so
-the pairs can be resumed one by one.
+Cell (row, column) is the row bot's sb/h (small blinds won per hand) against the column bot with its
+95% CI; the matrix is antisymmetric (a match gives +x to one side and -x to the other), with zeros
+on the diagonal, as in Table 2 of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203). Each pair's match lives in its own sub-folder, so the
+pairs can be resumed one by one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""The baseline opponents of the study (seed 004): fish, honest, random, rule-based, Monte Carlo.
+"""The baseline opponents: fish, honest, random, rule-based, Monte Carlo.
+
+They are the baselines of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203), whose CFR bots this project reproduces; each module
+says where it follows da Luz's description and where it pins down what the text leaves open.
 
 Every bot is a :class:`agent.boundary.policy.PolicyPlayer`: constructible with no arguments, seeded
 through ``rng``/``seed``, and able to list its action probabilities at any decision.

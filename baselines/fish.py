@@ -1,4 +1,7 @@
-"""Fish: always checks or calls, never folds, never raises (the study's Fish, seed 004).
+"""Fish: always checks or calls, never folds, never raises.
+
+The "Fish" baseline of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations",
+Cardiff University (CM3203).
 
 >>> from agent.boundary.situations import make_decision
 >>> FishPlayer().action_probabilities(*make_decision(["2c", "7d"], to_call=990, stack=500))

@@ -1,4 +1,7 @@
-"""Honest: PyPokerEngine's example rule on our fast equity core (seed 004's Honest baseline).
+"""Honest: PyPokerEngine's example rule on our fast equity core.
+
+The "Honest" baseline of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203).
 
 PyPokerEngine's ``examples/players/honest_player.py`` estimates a win rate with 1,000
 simulations and calls when it is at least ``1 / players``, else folds, even when checking is

@@ -1,13 +1,13 @@
-"""The study's Monte Carlo model: a simulated win rate and per-street thresholds on every street.
+"""The Monte Carlo model: a simulated win rate and per-street thresholds on every street.
 
-Seed 004's "Monte-Carlo model" estimates its win rate with 10,000 simulations against the
-opponents in the hand and applies the threshold rule of :mod:`agent.boundary.thresholds` (its
-Figure 13) on every street. The win rate comes from :func:`agent.equity.equity` (exact where
-that is cheaper than the simulations, e.g. the heads-up river and preflop table; Monte Carlo
-seeded from ``self.rng`` elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of
-many holdings at once, heads-up as the law of the simulated decision (the won deals are
-Binomial(simulations, p) with ``p`` exact, :mod:`baselines.win_rate_law`), for local best
-response.
+The "Monte-Carlo model" of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations",
+Cardiff University (CM3203), estimates its win rate with 10,000 simulations against the opponents in
+the hand and applies the threshold rule of :mod:`agent.boundary.thresholds` (its Figure 13) on every
+street. The win rate comes from :func:`agent.equity.equity` (exact where that is cheaper than the
+simulations, e.g. the heads-up river and preflop table; Monte Carlo seeded from ``self.rng``
+elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of many holdings at once,
+heads-up as the law of the simulated decision (the won deals are Binomial(simulations, p) with ``p``
+exact, :mod:`baselines.win_rate_law`), for local best response.
 
 >>> from agent.boundary.situations import make_decision
 >>> bot = MonteCarloPlayer(simulations=2000, seed=0)
@@ -36,7 +36,7 @@ MONTE_CARLO_SIMULATIONS = 10_000
 
 
 class MonteCarloPlayer(WinRatePlayer):
-    """Raises 2x min, min-raises, calls or checks/folds by its win rate (seed 004)."""
+    """Raises 2x min, min-raises, calls or checks/folds by its win rate (da Luz's thresholds)."""
 
     def __init__(
         self,

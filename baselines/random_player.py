@@ -1,13 +1,14 @@
 """Random: uniform over the legal fold / call / raise, raise amount uniform over the legal range.
 
-The study's "Random action model" picks fold, call or raise at random. PyPokerEngine's own
+The "Random action model" of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203), picks fold, call or raise at random. PyPokerEngine's own
 ``examples/players/random_player.py`` means to do the same with 1/3 each but never calls:
 it draws ``r`` and folds when ``r <= 1/3``, else calls when ``r <= call_ratio`` (also 1/3, so
 never true), else raises; and when no raise is possible it sends a raise of -1, which the
 engine turns into a fold. This bot is the intended one:
 
 - fold, call and raise each have probability 1/3 (1/2 each for fold and call when the engine
-  offers no raise); folding stays possible when checking is free, as in the study;
+  offers no raise); folding stays possible when checking is free, as in da Luz's;
 - a raise goes to an integer street total drawn uniformly from ``[min, max]``.
 
 Policy representation: the continuous raise is listed exactly, as one entry per integer

@@ -1,7 +1,8 @@
-"""Rule-based: the study's amateur heuristics (seed 004's "Rule-based model").
+"""Rule-based: an amateur's heuristics.
 
-The study describes "common poker heuristics ... value betting and only playing stronger
-starting hands". REFERENCE.md pins them down; where it is silent the choice is noted:
+The "Rule-based model" of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203), plays "common poker heuristics ... value betting
+and only playing stronger starting hands". The rules below pin that description down:
 
 - Preflop: raise to 3 big blinds with a win rate of at least 0.5, else call when calling
   costs at most one big blind (checking included), else fold. The win rate is the starting

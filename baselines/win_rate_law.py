@@ -1,6 +1,6 @@
 """The law of a simulated win-rate rule for every holding at once (the baselines' policy_table).
 
-The Honest and Monte Carlo baselines (seed 004) act on a win rate (win or tie against one
+The Honest and Monte Carlo baselines act on a win rate (win or tie against one
 random hand) that :func:`agent.equity.equity` computes exactly where that is cheaper than the
 simulations (heads-up preflop from the 169-class table, the river) and otherwise estimates
 from ``n`` simulated deals. Each simulated deal is won or tied independently with the exact
@@ -8,7 +8,7 @@ probability ``p``, so the number ``K`` of won deals is Binomial(n, p) and the de
 function of ``K / n``, has an exactly computable law: the rule reaches level ``l`` when
 ``K >= cutoff[l]``. This module returns that law for every holding in one pass per public
 state, from the exact equity of all holdings (:mod:`agent.poker.holding_equity`: one compiled pass
-per board, about 0.07 s on a flop, a few ms on the turn) and the binomial tails the CFR agent
+per board) and the binomial tails the CFR agent
 uses (:func:`agent.boundary.threshold_law.binomial_tails`). Local best response (Lisy & Bowling
 2017) reads it instead of one sampled draw (or one Monte Carlo equity) per holding.
 

@@ -1,6 +1,6 @@
 """The shared body of the baselines that act on a simulated win rate (Honest, Monte Carlo).
 
-Both of seed 004's simulating baselines estimate their win rate (win or tie against the
+Both simulating baselines estimate their win rate (win or tie against the
 opponents still in the hand) with ``simulations`` deals of :func:`agent.equity.equity`,
 exact where that is cheaper, and map it to an action by a rule. :class:`WinRatePlayer` holds
 what they share: the simulation count (checked), the win rate, and ``policy_table`` (the

@@ -1,13 +1,14 @@
 """Blueprint training speed: compiled chance-sampling MCCFR against the Python reference.
 
-Both run the study's game (stacks 1000, blinds 5/10, fold/call/min-raise with 2 raises a
-player a round, 169 hole classes + suitless flop ranks) on the same deals. Prints iterations
-per second of the plain-Python reference (tests/blueprint/reference_mccfr.py, the test
-oracle), of the compiled trainer (``blueprint.chance_sweep`` on bucket-major tables) with 1
-and with N worker threads, the ratios, and the time the study's 10M iterations would take.
-Target: a ratio of 100 or more; 10M iterations in 5 minutes or less on 2 cores, under 4 GB.
-Then the speed of external sampling on a bucketed game (ehs500 flop buckets,
-half-pot/pot/all-in raises), and the process's peak resident memory.
+Both run the game of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff
+University (CM3203), the ``study`` abstraction (stacks 1000, blinds 5/10, fold/call/min-raise with 2
+raises a player a round, 169 hole classes + suitless flop ranks) on the same deals. Prints
+iterations per second of the plain-Python reference (tests/blueprint/reference_mccfr.py, the test
+oracle), of the compiled trainer (``blueprint.chance_sweep`` on bucket-major tables) with 1 and with
+N worker threads, the ratios, and the time da Luz's 10M iterations would take. Target: a ratio of
+100 or more; 10M iterations in 5 minutes or less on 2 cores, under 4 GB. Then the speed of external
+sampling on a bucketed game (ehs500 flop buckets, half-pot/pot/all-in raises), and the process's
+peak resident memory.
 
     python -m bench.train [--iterations 400000] [--reference-iterations 5000] [--workers 2]
 """
@@ -57,7 +58,10 @@ def main() -> None:
     args = parser.parse_args()
     config = HoldemConfig()
     tree = build_tree(config)
-    print(f"game: study abstraction, {tree.num_nodes} nodes, {tree.num_infosets:,} info-set rows")
+    print(
+        f"game: the 'study' abstraction (da Luz's), {tree.num_nodes} nodes,"
+        f" {tree.num_infosets:,} info-set rows"
+    )
     reference = reference_speed(config, args.reference_iterations)
     print(f"reference (plain Python)   {reference:>10,.0f} it/s")
     one = compiled_speed(config, args.iterations, workers=1, streams=args.workers)

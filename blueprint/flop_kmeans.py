@@ -1,4 +1,4 @@
-"""Flop buckets by equity-histogram k-means: the distribution-aware abstraction of the survey.
+"""Flop buckets by equity-histogram k-means: the distribution-aware abstraction.
 
 EHS buckets (``agent.abstraction.flop_buckets``) put a made hand and a draw of the same mean
 strength together. The distribution-aware abstraction of Johanson, Burch, Valenzano and Bowling,

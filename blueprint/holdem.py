@@ -6,7 +6,9 @@ raise-to BB+SB)
 with the action abstraction and card abstraction of ``agent``. When the flop betting ends
 without a fold (or a player is all-in earlier) the hand is decided by a showdown on a sampled
 turn and river with seven-card evaluation: an unbiased sample of the value of reaching the
-turn with both hands checked down, where the study used a five-card showdown on the flop.
+turn with both hands checked down, where da Luz ("Poker AI: Using Monte-Carlo CFR with
+Monte-Carlo Simulations", Cardiff University, CM3203, whose bots the ``study`` abstraction
+reproduces) used a five-card showdown on the flop.
 
 Deals are a pure function of ``(seed, iteration)``: iteration t's cards come from a splitmix64
 stream keyed by both numbers, so any iteration can be regenerated, a resumed run sees the

@@ -18,14 +18,14 @@ agent replays to find its node, so the two cannot disagree.
   all-in after a call the cards are run out with no more betting.
 
 **The action abstraction** allows fold, call (check when nothing is owed) and a list of raise
-sizes, with at most ``raise_cap`` raises per player per round (the study: 2). Each action has
+sizes, with at most ``raise_cap`` raises per player per round (da Luz's: 2). Each action has
 a one-letter code; a betting history is the string of codes since the deal, with no street
 separator (the street boundaries follow from the rules):
 
 ======  ===========================================================
 ``f``   fold (only when facing a bet: folding a free check is never offered)
 ``c``   call, or check when nothing is owed
-``r``   minimum raise (the study's only raise)
+``r``   minimum raise (da Luz's only raise)
 ``t``   raise by a third of the pot (pot after calling)
 ``h``   raise by half the pot
 ``w``   raise by two thirds of the pot
@@ -40,7 +40,7 @@ node, sizes that land on the same amount are offered once: as ``a`` if that amou
 as ``r`` if it is the minimum raise, else as the first of them in the list.
 
 **The info-set key** is ``"<cards> <history>"``: the card label of the acting player in the
-current round (a hole class like ``AKs`` preflop; for the study's flop abstraction the class
+current round (a hole class like ``AKs`` preflop; for da Luz's flop abstraction the class
 and the flop ranks, ``AKs 555``) followed by the history; at the very first decision the
 history is empty and the key is the card label alone.
 
@@ -53,7 +53,9 @@ history is empty and the key is the card label alone.
 >>> infoset_key("AKs", "")
 'AKs'
 
-Reference: the study (seed 004) for the key form ``AKs 555 rc``; pot-relative raise sizes as
+References: da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff
+University (CM3203), the bots this project reproduces, for the key form ``AKs 555 rc`` and the
+``study`` preset (minimum raises, two a round); pot-relative raise sizes as
 in Brown and Sandholm, "Superhuman AI for heads-up no-limit poker: Libratus" (Science 2018).
 """
 

@@ -1,8 +1,9 @@
 """Card abstraction: the private bucket of a player in each betting round, and its label.
 
 The blueprint trainer and the agent key information sets by (betting node, bucket); this
-module is the one definition of the bucket both use. The abstraction implemented is the
-study's (seed 004), lossless preflop and suitless on the flop:
+module is the one definition of the bucket both use. The ``study`` abstraction is the one of
+da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff University
+(CM3203), whose bots this project reproduces: lossless preflop and suitless on the flop:
 
 * preflop: the 169 hole-card classes (``AKs``, ``T9o``, ``77``), bucket = the class index
   of ``agent.cards.hole_class_index``;
@@ -10,7 +11,8 @@ study's (seed 004), lossless preflop and suitless on the flop:
   high to low): bucket = ``class * 455 + flop_rank_index``, 169 x 455 = 76,895 buckets
   (combinations with five cards of a rank never occur).
 
-The bucketed abstractions of the survey (seed 001) keep the 169 classes preflop and map hole
+The bucketed abstractions (Johanson, Burch, Valenzano & Bowling, "Evaluating state-space
+abstractions in extensive-form games", AAMAS 2013) keep the 169 classes preflop and map hole
 cards + flop to its suit-isomorphism class, then the class to one of N flop buckets through a
 class table (``class_buckets``), the same table for the trainer's deal sampler and the agent:
 
@@ -21,7 +23,7 @@ class table (``class_buckets``), the same table for the trainer's deal sampler a
   ``agent.abstraction.km_table``); the assignment ships as ``data/flop_km<N>.npz``.
 
 A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
-``'AKs'`` preflop; on the flop ``'AKs 555'`` (study), ``'E57'`` (EHS bucket 57 of N) or
+``'AKs'`` preflop; on the flop ``'AKs 555'`` (``study``), ``'E57'`` (EHS bucket 57 of N) or
 ``'M57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
 the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
 ``agent.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
@@ -35,7 +37,7 @@ the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or f
 True
 
 Reference: Waugh, "A fast and optimal hand isomorphism algorithm" (2013) for the lossless
-169 classes; the suitless flop is the study's own (lossy) choice.
+169 classes; the suitless flop is da Luz's own (lossy) choice.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ FLOP_TABLE = _flop_table()
 def study_buckets(
     hole_table: np.ndarray, flop_table: np.ndarray, h0: int, h1: int, f0: int, f1: int, f2: int
 ) -> tuple[int, int]:
-    """The study's (preflop, flop) buckets of hole cards ``h0 h1`` on flop ``f0 f1 f2``."""
+    """da Luz's (preflop, flop) buckets of hole cards ``h0 h1`` on flop ``f0 f1 f2``."""
     hole = hole_table[h0, h1]
     flop = flop_table[f0 >> 2, f1 >> 2, f2 >> 2]
     return hole, hole * 455 + flop

@@ -1,9 +1,10 @@
 """Flop buckets by equity: hole cards + flop, up to suit isomorphism, ranked by hand strength.
 
-The survey's (seed 001) bucketed abstraction: every (hole cards, flop) is mapped to its suit-
-isomorphism class (1,286,792 classes, the canonical count), each class gets its expected hand
-strength (EHS: expected pot share against one random hand over a random turn and river), and
-buckets are equal-frequency EHS quantiles over all 26 million (hole, flop) combinations.
+The bucketed abstraction by expected hand strength (Johanson, Burch, Valenzano & Bowling,
+"Evaluating state-space abstractions in extensive-form games", AAMAS 2013): every (hole cards, flop)
+is mapped to its suit-isomorphism class (1,286,792 classes, the canonical count), each class gets
+its expected hand strength (EHS: expected pot share against one random hand over a random turn and
+river), and buckets are equal-frequency EHS quantiles over all 26 million (hole, flop) combinations.
 
 * Canonical form: of the 24 relabellings of the suits, the one whose (sorted hole, sorted
   flop) packs to the smallest 30-bit key. Suit-isomorphic hands get the same key.

@@ -10,7 +10,8 @@ info set; the available ones sum to 1 (to the written precision). The sidecar (s
 abstraction parameters, the iterations, seed and algorithm that made the table.
 
 ``clean`` drops the rows whose average strategy is still uniform over the available
-actions (never updated, as in the study's cleaning of its 5M-row table). An agent treats a
+actions (never updated, as da Luz cleans the bots' table in "Poker AI: Using Monte-Carlo CFR
+with Monte-Carlo Simulations", Cardiff University, CM3203). An agent treats a
 missing row as "no blueprint here" and falls back to its own rule.
 
 This module needs only pandas and ``agent``, so the agent can load a blueprint without the

@@ -1,11 +1,10 @@
 """The multiway rule: act on a hand's share of the pot's equity, priced by pot odds.
 
 With ``n`` opponents a random hand wins (or ties) about ``1 / (n + 1)`` of the time, so a win
-rate ``w`` against ``n`` random hands is worth ``share = w * (n + 1)`` fair shares. The
-study's threshold rule instead compares ``w`` with its heads-up thresholds raised to the
-power ``n``; preflop those are 0.20 ** n (0.0003 at six players), so it raised every hand
-into five opponents and called every re-raise, a leak the six-player tournaments showed
-(cfrv2 won 19.7% of them, the rule-based bot 32%).
+rate ``w`` against ``n`` random hands is worth ``share = w * (n + 1)`` fair shares. da Luz's
+threshold rule (``agent.boundary.thresholds``, which cites it) instead compares ``w`` with
+its heads-up thresholds raised to the power ``n``; preflop those are 0.20 ** n (0.0003 at six
+players), so it raises every hand into five opponents and calls every re-raise.
 
 Here, with two or more opponents in the hand:
 
@@ -23,11 +22,10 @@ floor and the raise margins are the guard until opponents' ranges are modelled.
 Preflop in a cash game (one hand a game), the win rate and the shares are taken against at
 most ``CASH_PREFLOP_OPPONENTS`` opponent (the player's ``preflop_opponents`` option). Against
 everyone still in the hand they assume that all of them see the showdown, while the pot
-holds only the blinds and most of a table folds before the flop: priced against five random
-hands, cfrv2 folded 88% of its hands in the six-player ring game of the baseline field and
-won +13.54 sb/h; against one, it plays the top half of its hands and wins +23.11 (README,
-ring games). In a tournament (stacks carried over) it prices against everyone: the wider
-play busted it sooner there (mean place 2.75 against 2.21 in the six-player field).
+holds only the blinds and most of a table folds before the flop, so priced against five
+random hands the rule folds most of its hands for a pot worth little; against one it plays
+the top half. In a tournament (stacks carried over) it prices against everyone: the stack
+that carries over is worth more than a blind.
 
 >>> share_level(0.45, opponents=3, to_call=0, pot=60)  # 1.8 shares: half-pot bet
 <Level.MIN_RAISE: 2>

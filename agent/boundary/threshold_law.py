@@ -1,10 +1,10 @@
-"""The exact law of the study's n-simulation threshold decision.
+"""The exact law of da Luz's n-simulation threshold decision.
 
-The study (seed 004) estimates a win rate from n simulated deals and compares it with its
-thresholds. When the true win rate p is known, the number of won deals is Binomial(n, p), so
-the probability of each threshold level follows from the fewest wins that reach it
-(:func:`level_cutoffs`) and the binomial upper tails (:func:`binomial_tails`). Players and
-baselines use it to play the same policy in distribution without the sampling cost.
+da Luz's rule (``agent.boundary.thresholds``, which cites it) estimates a win rate from n simulated
+deals and compares it with its thresholds. When the true win rate p is known, the number of won
+deals is Binomial(n, p), so the probability of each threshold level follows from the fewest wins
+that reach it (:func:`level_cutoffs`) and the binomial upper tails (:func:`binomial_tails`). Players
+and baselines use it to play the same policy in distribution without the sampling cost.
 """
 
 from __future__ import annotations

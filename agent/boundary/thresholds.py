@@ -1,27 +1,29 @@
-"""The study's Monte Carlo threshold rule: from a win rate to fold/call/raise, per street.
+"""da Luz's Monte Carlo threshold rule: from a win rate to fold/call/raise, per street.
 
-Seed 004 (the MCCFR + Monte Carlo HUNL bot we reproduce, its Figure 13) estimates a win
-rate by simulation and acts by street (preflop / flop / turn / river):
+The heads-up no-limit bots this project reproduces (CFRv1, CFRv2) and their baselines are
+those of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff
+University (CM3203); other modules cite it by referring here. Its rule (Figure 13) estimates
+a win rate by simulation and acts by street (preflop / flop / turn / river):
 
 - raise to twice the minimum raise if the win rate exceeds .20 / .55 / .47 / .90,
 - else raise the minimum if it exceeds .17 / .45 / .47 / .80,
 - else call if it exceeds .13 / .30 / .40 / .70,
 - else check when checking is free, or fold.
 
-Comparisons are strict, as in the study, so on the turn the min-raise band is empty.
+Comparisons are strict, as in da Luz's rule, so on the turn the min-raise band is empty.
 "Raise 2x min" is read as a raise to twice the engine's minimum raise-to amount, clamped to
 the stack; a raise that is not possible becomes a call.
 
-Win rate: as in the study (and PyPokerEngine's ``estimate_hole_card_win_rate``) a deal counts
+Win rate: as in da Luz's code (and PyPokerEngine's ``estimate_hole_card_win_rate``) a deal counts
 as won when the hand is at least as good as every opponent's, so the win rate is
 ``win + tie`` of :func:`agent.equity.equity` (see :func:`win_rate`).
 
 More than one opponent: the thresholds were tuned heads-up. With ``n`` opponents the win
-rate is measured against ``n`` random hands (as the study's code does with the players
+rate is measured against ``n`` random hands (as da Luz's code does with the players
 remaining) and compared with the threshold raised to the power ``n``: against independent
 random hands the chance to beat all of them is roughly the heads-up chance to the ``n``-th
 power, so a hand keeps the action it would take heads-up. With one opponent this is exactly
-the study's rule.
+da Luz's rule.
 
 >>> from agent.boundary.snapshot import Street
 >>> threshold_level(0.91, Street.RIVER), threshold_level(0.85, Street.RIVER)
@@ -69,7 +71,7 @@ STUDY_THRESHOLDS = Thresholds()
 
 
 def win_rate(equity: Equity) -> float:
-    """The study's win rate: the chance to win or tie (ties count as wins, as in PPE).
+    """da Luz's win rate: the chance to win or tie (ties count as wins, as in PPE).
 
     >>> win_rate(Equity(win=0.5, tie=0.1, loss=0.4, share=0.55))
     0.6
@@ -111,6 +113,6 @@ def level_action(level: Level, snapshot: Snapshot) -> Action:
 def threshold_action(
     rate: float, snapshot: Snapshot, thresholds: Thresholds = STUDY_THRESHOLDS
 ) -> Action:
-    """The study's action for a win rate measured against the opponents still in the hand."""
+    """da Luz's action for a win rate measured against the opponents still in the hand."""
     level = threshold_level(rate, snapshot.street, max(1, snapshot.opponents), thresholds)
     return level_action(level, snapshot)

@@ -1,27 +1,26 @@
 """Defending against a bet by pot odds and minimum defense frequency (MDF).
 
-The study's rule (seed 004) calls a bet whenever the win rate against a random hand passes a
-fixed threshold, whatever the bet: a hand good enough to call a min-raise also calls an all-in
-a hundred times larger. A player that reads this policy (local best response, Lisy & Bowling
-2017) shoves every hand. The textbook answer (e.g. Chen & Ankenman, *The Mathematics of
-Poker*, 2006, ch. 11; the "alpha" of a bluff) is to continue with at least the minimum
-defense frequency of the range,
+The threshold rule of da Luz's bots (``agent.boundary.thresholds``, which cites them) calls a bet
+whenever the win rate against a random hand passes a fixed threshold, whatever the bet: a hand good
+enough to call a min-raise also calls an all-in a hundred times larger. A player that reads this
+policy (local best response, Lisy & Bowling 2017) shoves every hand. The textbook answer (e.g. Chen
+& Ankenman, *The Mathematics of Poker*, 2006, ch. 11; the "alpha" of a bluff) is to continue with at
+least the minimum defense frequency of the range,
 
     MDF = p / (p + b)
 
 for a bet ``b`` into a pot ``p`` (``p + b`` being the pot the defender sees): then a bluff
 with no equity, which wins ``p`` when called never and risks ``b``, earns
 ``p (1 - MDF) - b MDF = 0``. Which hands continue: the strongest ones, by their pot share
-against a random hand, ranked among all holdings the board leaves possible (exact on the
-turn and river through :mod:`agent.poker.holding_equity`, on the flop over a fixed board-seeded
-sample of 150 of the 1,176 run-outs, a few milliseconds, pot shares within about .02 of
-exact; the 169-class table preflop). The
-defender's own range is taken as uniform over those holdings: that is exact for a bot that
-has not yet acted and errs toward defending more than MDF of a range that has already been
-narrowed by calls (the stronger the range, the more of it lies in the top fraction).
+against a random hand, ranked among all holdings the board leaves possible (exact on the turn
+and river through :mod:`agent.poker.holding_equity`, on the flop over a fixed board-seeded
+sample of 150 of the 1,176 run-outs; the 169-class table preflop). The defender's own range
+is taken as uniform over those holdings: that is exact for a bot that has not yet acted and
+errs toward defending more than MDF of a range that has already been narrowed by calls (the
+stronger the range, the more of it lies in the top fraction).
 
 A hand in the top third of the defending range (``raise_share``) may raise instead of calling
-when the study's threshold rule would raise it: value only, no bluff-raises.
+when the threshold rule would raise it: value only, no bluff-raises.
 
 >>> round(minimum_defense_frequency(to_call=100, pot=200), 3)  # a pot-sized bet: defend half
 0.5

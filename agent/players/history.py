@@ -22,7 +22,8 @@ blind is abstract player 0 and acts first on every street (its issue #82), which
 order of ``agent.abstraction.betting``; positions are read from the blinds posted, never assumed.
 
 Reference: Ganzfried and Sandholm, "Action Translation in Extensive-Form Games with Large
-Action Spaces" (IJCAI 2013) for the mapping; the study (seed 004) for keying by history.
+Action Spaces" (IJCAI 2013) for the mapping; da Luz, "Poker AI: Using Monte-Carlo CFR with
+Monte-Carlo Simulations", Cardiff University (CM3203), for keying by history.
 """
 
 from __future__ import annotations

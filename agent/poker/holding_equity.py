@@ -112,21 +112,43 @@ def _runout_counts(full, deck, turn, river, rest, wins, ties):
 
 
 @njit(cache=True, nogil=True)
+def _five_card_board(board: np.ndarray) -> np.ndarray:
+    """A five-card buffer starting with ``board``'s cards, copied one by one: a slice
+    assignment would compile numba's shape-mismatch error path, seconds on a fresh cache."""
+    full = np.zeros(5, dtype=np.int64)
+    for k in range(len(board)):
+        full[k] = board[k]
+    return full
+
+
+@njit(cache=True, nogil=True)
+def _without(deck: np.ndarray, skipped: int, rest: np.ndarray) -> None:
+    """``rest`` receives ``deck`` without its entry ``skipped`` (np.delete, without its
+    compile time)."""
+    k = 0
+    for m in range(len(deck)):
+        if m != skipped:
+            rest[k] = deck[m]
+            k += 1
+
+
+@njit(cache=True, nogil=True)
 def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Wins, ties and deals of every hand ``[a, b]`` (a < b) on a board of 3, 4 or 5 cards."""
     wins = np.zeros((52, 52))
     ties = np.zeros((52, 52))
     deals = np.zeros((52, 52))
-    full = np.empty(5, dtype=np.int64)
-    full[: len(board)] = board
+    full = _five_card_board(board)
     deck = remaining_deck(board)
     size = len(deck)
     if len(board) == 5:
         _river_counts(full, deck, wins, ties)
     elif len(board) == 4:
+        rest = np.empty(size - 1, dtype=np.int64)
         for river in range(size):
             full[4] = deck[river]
-            _river_counts(full, np.delete(deck, river), wins, ties)
+            _without(deck, river, rest)
+            _river_counts(full, rest, wins, ties)
     else:
         rest = np.empty(size - 2, dtype=np.int64)
         for turn in range(size):
@@ -164,8 +186,7 @@ def sampled_flop_counts(
             k += 1
     np.random.seed(seed)
     chosen = np.random.permutation(len(pairs))[: min(runouts, len(pairs))]
-    full = np.empty(5, dtype=np.int64)
-    full[:3] = board
+    full = _five_card_board(board)
     rest = np.empty(size - 2, dtype=np.int64)
     opponents = (size - 4) * (size - 5) // 2
     for index in chosen:
@@ -185,7 +206,7 @@ class HoldingEquity:
 
     @property
     def win_rate(self) -> np.ndarray:
-        """The study's win rate: win or tie (ties count as wins, as in PyPokerEngine)."""
+        """The threshold rule's win rate: win or tie (ties count as wins, as in PyPokerEngine)."""
         return self.win + self.tie
 
 

@@ -1,7 +1,7 @@
 """Local best response (LBR): a PyPokerEngine player that exploits a bot it can read.
 
 Lisy & Bowling 2017, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
-(Algorithm 1; the survey in seed 001 gives the same pseudo-code in its evaluation section).
+(Algorithm 1).
 LBR knows the bot's policy. Through a hand it keeps the bot's range (:mod:`arena.lbr.range`),
 updated by Bayes' rule with the bot's action probabilities for every holding. At each of
 its own decisions it scores, relative to folding now (value 0), with ``wp`` its expected

@@ -1,6 +1,8 @@
 """The test oracle: chance-sampling MCCFR written plainly in Python, one recursive walk per player.
 
-This is the study's algorithm (its Figure 16, after Lanctot et al. 2009) on our tree arrays,
+This is the algorithm of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations", Cardiff University (CM3203), its Figure 16 (after Lanctot et al. 2009), on our
+tree arrays,
 with the conventions of the compiled kernels: iterations counted from 1, for each sampled
 deal player 0's pass then player 1's, the current strategy by regret matching of the
 regrets as they stand before the pass, regret += opponent reach x (action value - node

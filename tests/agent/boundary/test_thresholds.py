@@ -1,4 +1,5 @@
-"""The study's threshold rule: every band on every street, the opponent scaling, legality."""
+"""da Luz's threshold rule (cited in agent.boundary.thresholds): every band on every street,
+the opponent scaling, legality."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def test_each_band_of_the_study(
     expected_x1 = Level.RAISE_TWICE_MIN if street is Street.TURN else Level.MIN_RAISE
     assert threshold_level(above_x1, street) is expected_x1
     assert threshold_level(above_call, street) is Level.CALL
-    assert threshold_level(at_call, street) is Level.PASS  # strict comparison, as the study
+    assert threshold_level(at_call, street) is Level.PASS  # strict comparison, as da Luz's rule
 
 
 def test_turn_has_no_min_raise_band() -> None:

@@ -29,7 +29,7 @@ def actions(player, hole, board=(), **spot):
 def test_weak_hands_fold_to_a_raise_into_five_opponents(players, hole):
     spot = dict(to_call=60, pot=95, players=6, stack=940)
     assert actions(players["share"], hole, **spot) == {"fold"}
-    assert actions(players["study"], hole, **spot) == {"raise"}  # the study's 0.20 ** 5 rule
+    assert actions(players["study"], hole, **spot) == {"raise"}  # the thresholds: 0.20 ** 5
 
 
 def test_aces_raise_the_pot_into_five_opponents_in_a_tournament():

@@ -160,7 +160,7 @@ def test_missing_info_set_falls_back_to_the_thresholds(study_path):
     player.uuid = uuid
     snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
     assert player.policy(snapshot) == player.threshold_policy(snapshot)
-    # T9s wins or ties 54% preflop: above .20, so the study raises to twice the minimum
+    # T9s wins or ties 54% preflop: above .20, so rule=study raises to twice the minimum
     assert player.policy(snapshot) == [("raise", 30, pytest.approx(1.0))]
 
 
@@ -420,7 +420,7 @@ def test_an_all_in_leaves_the_blueprint_under_the_mdf_rule(tmp_path):
     study = CFRv2Player(path, rule="study", seed=0)
     mdf = CFRv2Player(path, seed=0)
     assert mdf.rule == "mdf"
-    # the study reads the shove as a min-raise and calls it as the blueprint says
+    # rule=study reads the shove as a min-raise and calls it as the blueprint says
     assert policy_of(study, shove, ["C7", "D2"]) == [("call", 1000, 1.0)]
     assert policy_of(mdf, shove, ["C7", "D2"]) == [("fold", 0, 1.0)]
     assert policy_of(mdf, shove, ["SA", "HA"]) == [("call", 1000, pytest.approx(1.0))]
@@ -446,7 +446,7 @@ def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
         folds += sum(p for name, _, p in policy if name == "fold")
     # a bet of 100 into 200: defend 2/3 of the holdings
     assert 1 - folds / len(holdings) == pytest.approx(2 / 3, abs=0.01)
-    # the study's river rule calls any bet with a win rate above .70: about 30% of holdings
+    # rule=study calls any river bet with a win rate above .70: about 30% of holdings
     study = CFRv2Player(tiny, rule="study", seed=0)
     calls = sum(
         p

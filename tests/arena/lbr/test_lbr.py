@@ -66,7 +66,8 @@ def test_always_fold_loses_250_mbb_per_hand_with_fold_call_only(tmp_path: Path) 
 
 def test_lbr_crushes_fish(tmp_path: Path) -> None:
     summary = lbr_match(tmp_path, "fish", "0.5,1,allin", 60)
-    # Fish's worst result in the study is -6.08 sb/h (-3040 mbb/g, against rule-based).
+    # Fish's worst result in da Luz's Table 2 (cited in agent.boundary.thresholds) is -6.08 sb/h,
+    # small blinds a hand (-3040 mbb/g, milli-big-blinds a game, against rule-based).
     assert summary["lbr_mbb_per_hand"] - summary["lbr_ci95_mbb_per_hand"] > 3040
 
 
