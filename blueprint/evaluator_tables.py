@@ -4,7 +4,7 @@ The layout is described in :mod:`agent.poker.evaluator`: a flush table by suit r
 a table over the 49,205 multisets of seven ranks with its combinatorial-ranking offsets.
 
 Run ``python -m blueprint.evaluator_tables --out data/evaluator.npz`` after a change to the
-table layout (bump ``TABLES_VERSION``); the tables are built from phevaluator in about 0.3 s.
+table layout (bump ``TABLES_VERSION``); the tables are built from phevaluator.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ abstraction with earth mover's distance in imperfect-information games", AAAI 20
 The class -> bucket assignment of ``km<N>`` ships as ``data/flop_km<N>.npz`` (int16 per class
 row, aligned with the sorted keys of ``data/flop_ehs.npz``), built by
 ``python -m blueprint.flop_kmeans --buckets N --out data/flop_km<N>.npz`` (N = 500, 10 bins,
-seed 1, 100 Lloyd iterations: 3.5 minutes on 2 cores, 0.5 GB of memory, a 0.5 MB file). The
+seed 1, 100 Lloyd iterations). The
 file also holds its parameters (format version, bins, seed, iterations), each bucket's mean
 equity, mean histogram and weight, and a checksum of the class keys it indexes.
 
@@ -191,8 +191,8 @@ def _class_counts(h0, h1, f0, f1, f2, bins):
 def class_histogram(hole: list[int], flop: list[int], bins: int = DEFAULT_BINS):
     """The river-equity histogram (summing to 1) and the exact EHS of hole cards on a flop.
 
-    Direct enumeration of 1,081 runouts x 990 opponent hands (about 30 ms); the batch
-    builder computes the same numbers a flop at a time.
+    Direct enumeration of 1,081 runouts x 990 opponent hands; the batch builder computes the
+    same numbers a flop at a time.
 
     >>> from agent.poker.cards import parse_cards
     >>> histogram, ehs = class_histogram(parse_cards(["As", "Ad"]), parse_cards(["Ah", "Ac", "2d"]))

@@ -37,8 +37,8 @@ FORMAT = 1
 DEFAULT_STACKS = (20.0, 40.0, 100.0)
 DEFAULT_ANTES = (0.0,)
 RAISE_FRACTIONS = ((0.75,), (0.75,))  # the open and the 3-bet; then all-in
-# Deals per configuration: a six-player deal walks about 20 times the nodes a three-player one
-# does, so fewer of them; sized for about 30 CPU minutes for the default grid.
+# Deals per configuration (a six-player deal walks about 20 times the nodes a three-player one
+# does).
 DEFAULT_ITERATIONS = {2: 4_000_000, 3: 8_000_000, 4: 8_000_000, 5: 8_000_000, 6: 8_000_000}
 MIN_VISITS = 1.0  # strategy mass per class a node needs to be stored
 

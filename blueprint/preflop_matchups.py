@@ -15,8 +15,7 @@ the standard error of a win probability is at most sqrt(0.25 / 62,500) = 0.002 (
 ``win[a, b] = loss[b, a]``, ``tie[a, b] = tie[b, a]``, and ``win = loss`` on the diagonal.
 
 Run ``python -m blueprint.preflop_matchups --seed 0`` to regenerate
-``data/preflop_matchups.npz`` (0.9e9 boards: 104 s on two cores, 3.2 CPU-minutes, about 5M
-boards a second; float32, 0.3 MB). Each class
+``data/preflop_matchups.npz`` (0.9e9 boards in all, stored as float32). Each class
 pair draws from its own splitmix64 stream keyed by the seed and the pair, so the table does
 not depend on the thread count.
 

@@ -34,8 +34,7 @@ FORMAT = 1
 DEFAULT_STACKS = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0)
 DEFAULT_ANTES = (0.0, 0.1)
 # Deals (iterations) per configuration: fewer where a deal costs more (about P^2 node
-# visits), sized so the whole default grid takes about 1,500 CPU seconds. Heads-up, the
-# exact solver (``blueprint.pushfold_hu``) puts 4M deals at about 1-2 mbb/g.
+# visits). Heads-up the exact solver (``blueprint.pushfold_hu``) replaces them.
 DEFAULT_ITERATIONS = {2: 4_000_000, 3: 3_000_000, 4: 3_000_000, 5: 2_000_000, 6: 2_000_000,
                       7: 2_000_000, 8: 1_500_000, 9: 1_200_000, 10: 1_000_000}  # fmt: skip
 
@@ -70,7 +69,8 @@ def array_name(players: int, stack_bb: float, ante_bb: float) -> str:
 def exact_heads_up(stack: float, ante: float) -> np.ndarray:
     """Heads-up by the exact solver (``blueprint.pushfold_hu``: CFR+ to 0.01 mbb/g), in the
     N-player layout: position 0 (small blind) pushes from mask 0, position 1 calls at mask 1.
-    MCCFR's 4M deals left marginal hands wrong by up to a whole probability."""
+    Sampling leaves a hand close to indifference anywhere between pushing and folding; the
+    exact solve does not."""
     solution = solve_hu_pushfold(stack, ante)
     strategy = np.zeros((2, 2, NUM_CLASSES))
     strategy[0, 0] = solution.push

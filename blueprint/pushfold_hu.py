@@ -15,9 +15,9 @@ nodes, 338 information sets and about 85,000 deals.
 
 ``solve_hu_pushfold`` runs ``FullWidthSolver`` with CFR+ (Tammelin 2014) in rounds until the
 exact exploitability of the average strategy (``blueprint.best_response``; Johanson et al.
-2011) is below a tolerance; with the shipped table it reaches 0.01 mbb/g in about 500
-iterations (about 3 s at 5, 10 or 15 BB). At 10 BB the small blind pushes 58.3% of hands and
-the big blind calls 37.4%, as in the published Nash chart (58.4% and 37.3%).
+2011) is below a tolerance (in mbb/g, thousandths of a big blind a game). The tests hold the
+solution at 10 BB to the published Nash chart, where the small blind pushes 58.4% of hands and
+the big blind calls 37.3%.
 """
 
 from __future__ import annotations

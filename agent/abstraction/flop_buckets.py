@@ -11,10 +11,9 @@ river), and buckets are equal-frequency EHS quantiles over all 26 million (hole,
 * EHS is a Monte Carlo estimate with ``samples`` draws of (opponent hand, turn, river) seeded
   by the class key, so it is a pure function of the class: the table is rebuilt identically
   anywhere (standard error about 0.5 / sqrt(samples)).
-* The table (``data/flop_ehs.npz``: sorted keys stored as gaps, EHS, combination counts;
-  2.5 MB) is built once by ``python -m blueprint.flop_ehs`` (1000 samples a class: 2 to 6
-  minutes on one core) and loaded lazily. A blueprint trained on ``ehs<N>`` is only valid
-  with the same table.
+* The table (``data/flop_ehs.npz``: sorted keys stored as gaps, EHS, combination counts) is
+  built once by ``python -m blueprint.flop_ehs`` (1000 samples a class) and loaded lazily. A
+  blueprint trained on ``ehs<N>`` is only valid with the same table.
 
 Compiled lookups (``flop_class``) binary-search the sorted keys, so the trainer's deal sampler
 and the agent find the same bucket. The same class rows carry the equity-histogram k-means

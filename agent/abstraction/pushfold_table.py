@@ -36,7 +36,7 @@ TABLE_FILE = "pushfold.npz"
 FORMAT = 1
 NUM_CLASSES = 169
 _NAME = re.compile(r"p(\d+)_s(\d+(?:\.\d+)?)_a(\d+)$")
-REBUILD = "rebuild it with `python -m blueprint.pushfold_build --seed 0` (README, push/fold)"
+REBUILD = "rebuild it with `python -m blueprint.pushfold_build --seed 0`"
 
 
 class PushFoldTableError(ValueError):
@@ -109,8 +109,8 @@ class PushFoldTable:
 
 
 def _stored_precision(array: np.ndarray) -> type:
-    """float16 arrays (the shipped file) stay float16, not copied: widened to float32, the
-    table took 110 MB of a player's memory for no precision it has; others become float32."""
+    """float16 arrays (the shipped file) stay float16, not copied: widened to float32 the table
+    would take twice the memory of every player for no precision it has; others become float32."""
     return np.float16 if array.dtype == np.float16 else np.float32
 
 

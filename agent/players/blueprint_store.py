@@ -3,8 +3,8 @@
 The file is the trainer's strategy CSV (``agent/abstraction/strategy_file.py``: an ``info_set``
 column with keys like ``'AKs 555 rc'`` and one probability column per abstract action) and its JSON
 sidecar (format version, game, action and card abstraction). A shipped blueprint holds a few
-million rows; a pandas frame indexed by Python strings would take seconds to build and
-several hundred MB, so this module keeps two flat arrays instead:
+million rows; a pandas frame indexed by Python strings would hold a Python object per row,
+so this module keeps two flat arrays instead:
 
 * a 64-bit hash of every key (its bytes read as little-endian ``uint64`` words, mixed with
   splitmix64's :func:`agent.poker.rng.combine`, in numpy), sorted, for ``numpy.searchsorted``;
@@ -13,7 +13,7 @@ several hundred MB, so this module keeps two flat arrays instead:
 
 The file is decompressed in blocks of whole lines; in each block the keys are cut out of the
 bytes with numpy (no Python object per row) and the probabilities parsed by pandas' C reader,
-so 4 million rows load in under 2 s and take 20 bytes a row (about 80 MB) once loaded. Two
+so a loaded row takes 8 bytes of hash and 4 bytes a probability. Two
 stored keys with the same hash are reported at load; a key that is absent matches a stored
 hash with probability rows / 2**64 (2e-13 for 4 million rows). The same file is loaded once
 per process (:func:`load_blueprint` caches by path, size and modification time) and shared
@@ -232,8 +232,8 @@ def _read_checked(
 def _release_free_memory() -> None:
     """Hand the parser's freed heap back to the system (glibc only; elsewhere a no-op).
 
-    Parsing in blocks leaves the C heap fragmented: without this the process keeps about
-    100 MB more resident than the loaded arrays need.
+    Parsing in blocks leaves the C heap fragmented: without this the process keeps the
+    parser's freed blocks resident beside the loaded arrays.
     """
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)
@@ -245,7 +245,7 @@ _DONE = object()
 
 def _prefetched(blocks: Iterator[bytes]) -> Iterator[bytes]:
     """``blocks``, decompressed one block ahead on a thread while the caller parses the last
-    (both release the GIL; the xz blueprint then costs about 0.3 s more than gzip to read)."""
+    (both release the GIL, so xz's slower decompression overlaps the parsing)."""
     ahead: queue.Queue = queue.Queue(maxsize=1)
     stop = threading.Event()
 

@@ -111,10 +111,9 @@ def action_likelihood(action: Action, table: Sequence[Sequence[WeightedAction]])
 
 def holding_win_rates(board: Sequence[int]) -> np.ndarray:
     """Each holding's win rate (win or tie) against a random hand: exact on the turn and
-    river (one all-holdings pass per board, a few ms), on the flop over the board-seeded
-    sample of 150 run-outs (about 13 ms instead of the exact pass's 100: a flop decision
-    pays it once, and the win rates are within about .02 of exact), the 169-class table
-    preflop."""
+    river (one all-holdings pass per board), on the flop over the board-seeded sample of 150
+    run-outs (a fraction of the exact pass's cost, paid once a flop decision), the 169-class
+    table preflop."""
     if len(board) == 3:
         table = sampled_flop_equity(board)
     elif board:

@@ -52,7 +52,7 @@ from blueprint.nplayer.tree import DECISION, NPlayerTree
 TABLE_FILE = "preflop_nplayer.npz"
 FORMAT = 1
 _NAME = re.compile(r"p(\d+)_s(\d+(?:\.\d+)?)_a(\d+)$")
-REBUILD = "build it with `python -m blueprint.preflop_build --seed 0` (README, preflop tables)"
+REBUILD = "build it with `python -m blueprint.preflop_build --seed 0`"
 VOLUNTARY = ("FOLD", "CALL", "RAISE")
 
 

@@ -10,9 +10,9 @@ itself, so it cannot disagree with it:
 * a table over the 49,205 multisets of seven ranks (at most four of each), indexed by the
   multiset's lexicographic position (combinatorial ranking, as in Henry Lee's PH evaluator).
 
-Building the tables takes about 0.3 s, so they ship as ``data/evaluator.npz`` (written by
-``python -m blueprint.evaluator_tables``) and are read at import; a test checks the shipped
-file equals a fresh build.
+Building the tables would cost every process start, so they ship as ``data/evaluator.npz``
+(written by ``python -m blueprint.evaluator_tables``) and are read at import; a test checks the
+shipped file equals a fresh build.
 
 >>> from agent.poker.cards import parse_cards
 >>> wheel = evaluate(parse_cards(["As", "2d", "3c", "4h", "5s", "9d", "Kc"]))

@@ -12,8 +12,8 @@ chooses them:
 The paper values a called bet against the bot's whole range (``--value whole``); our default
 values it against the hands that call (``--value continuing``), a stronger LBR. This module
 reads the ``summary.json`` of ``arena lbr`` runs, files each under its setting (and value
-rule), and prints the table with the published columns first. DeepStack (2017) was the first
-bot LBR could not beat (LBR lost about 400 mbb/g to it in the fcpa settings).
+rule), and prints the table with the published columns first. DeepStack was the first bot
+LBR could not beat (Moravčík et al., Science 2017, report LBR losing to it in every setting).
 
 >>> setting_of({"lbr_bets": "none", "lbr_rounds": "1-4", "lbr_value": "whole"})
 'fc, rounds 1-4'
@@ -33,7 +33,7 @@ from typing import Any
 FC = "fc, rounds 1-4"
 FCPA = "fcpa, rounds 3-4"
 PUBLISHED_BOTS = ("Hyperborean 2013", "Hyperborean 2014", "Slumbot 2016", "Act1 2016")
-# mbb/g won by LBR, with the 95% CI, Table 3 of Lisy & Bowling 2017 (shared/REFERENCE.md)
+# mbb/g won by LBR, with the 95% CI, Table 3 of Lisy & Bowling 2017
 PUBLISHED: dict[str, tuple[tuple[int, int], ...]] = {
     FC: ((1048, 68), (721, 56), (522, 50), (407, 47)),
     FCPA: ((4040, 147), (3852, 141), (4020, 115), (2597, 140)),

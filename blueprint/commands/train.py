@@ -146,7 +146,7 @@ def _portable_path(text: str, cwd: Path) -> str:
 def train_command(**options) -> None:
     """Train a preflop+flop hold'em blueprint by MCCFR and write its strategy CSV.
 
-    The defaults train the shipped blueprint (with --seed 1 and the README's clean step).
+    The defaults train the shipped blueprint (with --seed 1, then `blueprint clean`).
     """
     try:
         sidecar_path(options["out"])

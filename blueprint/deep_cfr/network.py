@@ -11,9 +11,8 @@ comes from an injected ``numpy.random.Generator``.
 
 Why numpy and not a learning library: scikit-learn's ``MLPRegressor`` (1.9) accepts sample
 weights, but has no per-sample mask of legal actions nor a softmax output over them, counts
-training in epochs rather than steps, and measured about twice as slow per Adam step at these
-sizes (64-unit layers, batches of a few hundred rows); torch or JAX would be heavy installs for
-networks this small.
+training in epochs rather than steps; torch or JAX would be heavy installs for networks this
+small (64-unit layers, batches of a few hundred rows).
 
 >>> rng = np.random.default_rng(0)
 >>> x = np.eye(4)

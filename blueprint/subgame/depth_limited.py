@@ -18,9 +18,8 @@ card (exact: 44 for each pair), on the flop a board-seeded sample of 150 (turn, 
 each pair of holdings scored on the sampled run-outs that block neither (the sample the
 agent's flop pot shares use; exact enumeration would take 1,176 run-outs, eight times the
 work). The matrix is built a row at a time, each row summed over every completion while it
-stays in the cache (about 10 ms for the turn's 1,128 holdings, 35 ms for the flop's 1,176;
-`python -m bench.subgame`), and is kept for the street's re-solves; each DCFR iteration
-then costs two matrix products in single precision, about 1.5 ms.
+stays in the cache (``python -m bench.subgame`` times it), and is kept for the street's
+re-solves; each DCFR iteration then costs two matrix products in single precision.
 """
 
 from __future__ import annotations

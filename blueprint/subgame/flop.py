@@ -5,8 +5,7 @@ the 1,326 holdings. A line that reaches the turn, by a call or two checks, ends 
 valued by checking the turn and river down: the flop's equity matrix over a board-seeded
 sample of 150 (turn, river) run-outs. The solve is
 ``blueprint.subgame.depth_limited.solve_street`` (Brown, Sandholm & Amos 2018); the turn is
-solved again when it comes, and then the river. The board's matrix takes 0.1-0.2 s, a flop
-solve of 100 DCFR iterations about 0.3 s.
+solved again when it comes, and then the river.
 """
 
 from __future__ import annotations

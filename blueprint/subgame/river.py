@@ -265,8 +265,7 @@ class RiverSolution:
     @cached_property
     def exploitability(self) -> float:
         """The strategy's exploitability in the subgame, chips per deal, measured when first
-        asked: a best response for each player, about 5% of a real-time solve's time, which
-        play never reads."""
+        asked: a best response for each player, which play never reads."""
         return subgame_exploitability(self.subgame, self.strategy)
 
     @property

@@ -1,39 +1,27 @@
 """The equity answer: heads-up, facing a preflop raise and after the flop, play by equity
 against the modelled range.
 
-The adaptive agent's valued response (:mod:`.response`) leaves cfrv2's play only where its
-one-street valuation against the learned model, less part of its gain against the prior,
-clears a margin; heads-up tournaments last 17 hands at the median, and the data that
-response waits for comes too late. The equity answer acts at once on the range the model
-reads from the opponent's actions in the hand (:mod:`.ranges`), as a bot told its
-opponent's range would (``InformedByModel`` in ``bench.informed``, a reference that reads a
-copy of the baseline exactly):
+The adaptive agent's valued response (:mod:`.response`) leaves cfrv2's play only once its
+evidence clears a margin, which a short heads-up tournament may never give it. The equity
+answer acts at once on the range the model reads from the opponent's actions in the hand
+(:mod:`.ranges`), as a bot told its opponent's range would (``bench.informed``):
 
 - **facing a bet**: raise the pot with a pot share of ``VALUE_SHARE`` or more against the
   range; else call when the share covers the price (pot odds); else fold;
 - **checking free, against a bettor** (an opponent the model has seen bet or raise after the
-  flop): bet the pot with ``VALUE_SHARE`` or more; else bet the minimum, a probe, while the
-  model says the opponent folds to small bets after the flop at least as often as it raises
-  them (:func:`probe_pays`). A player that folds by its hand's strength, whatever the size,
-  folds as often to the smallest bet as to any, so the minimum takes those pots at the least
-  risk; one that raises small bets would push our hands out of pots they hold a share of;
-- **facing a raise preflop** (the call is more than the big blind): as facing a bet after
-  the flop, by the all-in share against the range the raise leaves. Preflop the valued
-  response keeps cfrv2's raise wars until the model has seen enough hands, and heads-up
-  tournaments against montecarlo (which raises every hand preflop) were lost in them: it
-  went all in as a 60% favourite where a call and the answer after the flop win its chips
-  at less risk (README, "The preflop answer");
+  flop): bet the pot with ``VALUE_SHARE`` or more; else bet the minimum, a probe, while
+  :func:`probe_pays`. A player that folds by its hand's strength folds as often to the
+  smallest bet as to any, so the minimum takes those pots at the least risk;
+- **facing a raise preflop** (the call is more than the big blind): as facing a bet, by the
+  all-in share against the range the raise leaves, instead of a raise war that puts the
+  stack in as a modest favourite where a call and the answer after the flop risk less;
 - **checking free against a player never seen betting after the flop**: no answer, and the
-  valued response plays. Such a player gives up its weak hands to a check (PyPokerEngine's
-  honest player folds them even when checking is free) or calls every bet (a calling
-  station), so a probe gains nothing from it; bet into it, the equity answer lost heads-up
-  tournaments the valued response wins (README, "The equity answer in tournaments").
+  valued response plays. Such a player gives up its weak hands to a check or calls every
+  bet, so a probe gains nothing from it.
 
-It is the adaptive agent's answer after the flop in tournaments (``answer="auto"``), where
-it wins more of them against the bots that bet; in cash games, where local best response and
-the 100,000-hand matches measure the agent, the valued response keeps its place. It plays
-while the agent's budget is 0 or more, but its actions are not held one by one to the
-allowance as the valued response's are.
+It is the adaptive agent's answer in tournaments (``answer="auto"``); in cash games the valued
+response keeps its place. It plays while the agent's budget is 0 or more, but its actions are
+not held one by one to the allowance as the valued response's are.
 """
 
 from __future__ import annotations
@@ -73,9 +61,8 @@ def pot_bet(snapshot: Snapshot) -> Action:
 def probe_pays(model: OpponentModel) -> bool:
     """True while ``model`` says its player folds to a small bet after the flop at least as
     often as it raises one (:meth:`OpponentModel.small_bet_answers`): a probe it raises
-    pushes hands with a share of the pot out of it. A bot that raised every small bet won 68%
-    of its heads-up tournaments against the agent that probed every bettor; 41% against this
-    rule (``bench.exploiters.ProbeRaiser``, README).
+    pushes hands with a share of the pot out of it (``bench.exploiters.ProbeRaiser`` raises
+    every small bet).
 
     >>> from agent.players.adaptive.decisions import Facing, Kind, Situation
     >>> model = OpponentModel()

@@ -9,9 +9,9 @@ the range is its percentile by win rate against a random hand on that street's b
 The range is read once for each hole of ours (``live``: the holdings each hole leaves
 possible), so that a holding's percentile is its place among the holdings our cards leave:
 one row of 1,326 for a decision, a 1,326 by 1,326 array when local best response asks about
-every hole (one sort by strength, a cumulative sum per row). Against one public range for
-all holes (``live=None``, what a solved street still reads), it won 0.23 to 0.76 sb/h more
-from each baseline and 0.37 ± 0.53 less from cfrv2 (README, adaptive agent).
+every hole (one sort by strength, a cumulative sum per row). One public range for all holes
+(``live=None``) is what a solved street still reads: it ranks a holding among holdings our own
+cards rule out.
 """
 
 from __future__ import annotations
