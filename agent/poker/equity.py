@@ -70,9 +70,51 @@ def remaining_deck(dead: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
+def joined(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``first``'s cards then ``second``'s in a new array.
+
+    Kernels copy card arrays element by element (here, :func:`copy_into`, :func:`without`)
+    rather than with ``np.concatenate``, ``np.delete`` or a slice assignment from an array:
+    those bring in numba's generic implementations and their error-message paths, seconds of
+    compilation each the first time a fresh install decides.
+    """
+    out = np.empty(len(first) + len(second), dtype=np.int64)
+    copy_into(out, 0, first)
+    copy_into(out, len(first), second)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def copy_into(target: np.ndarray, start: int, values: np.ndarray) -> None:
+    """``target[start : start + len(values)] = values``, one element at a time."""
+    for k in range(len(values)):
+        target[start + k] = values[k]
+
+
+@njit(cache=True, nogil=True)
+def without(deck: np.ndarray, first: int, second: int, rest: np.ndarray) -> None:
+    """``rest`` receives ``deck`` without its entries ``first`` and ``second`` (the same
+    index twice removes one entry)."""
+    k = 0
+    for m in range(len(deck)):
+        if m != first and m != second:
+            rest[k] = deck[m]
+            k += 1
+
+
+@njit(cache=True, nogil=True)
+def lowest(values: np.ndarray) -> int:
+    """The smallest entry of a non-empty integer array (the best hand rank)."""
+    best = values[0]
+    for value in values:
+        best = min(best, value)
+    return best
+
+
+@njit(cache=True, nogil=True)
 def score_showdown(hero_rank: int, opponent_ranks: np.ndarray, stats: np.ndarray) -> None:
     """Add one showdown of the hero against every opponent to ``stats``."""
-    best = opponent_ranks.min()
+    best = lowest(opponent_ranks)
     if hero_rank < best:
         stats[0] += 1.0
         stats[2] += 1.0
@@ -90,11 +132,11 @@ def monte_carlo_kernel(
     hole: np.ndarray, board: np.ndarray, opponents: int, simulations: int, seed: int
 ) -> np.ndarray:
     """Sum of [wins, ties, pot share] over ``simulations`` random deals of the unseen cards."""
-    deck = remaining_deck(np.concatenate((hole, board)))
+    deck = remaining_deck(joined(hole, board))
     missing = 5 - len(board)
-    cards = np.empty(7, dtype=np.int64)
+    cards = np.zeros(7, dtype=np.int64)
     cards[0], cards[1] = hole[0], hole[1]
-    cards[2 : 2 + len(board)] = board
+    copy_into(cards, 2, board)
     opponent_ranks = np.empty(opponents, dtype=np.int64)
     stats = np.zeros(_STATS)
     state = np.uint64(seed)
@@ -131,24 +173,28 @@ def _river_stats(cards: np.ndarray, deck: np.ndarray, stats: np.ndarray) -> None
 @njit(cache=True, nogil=True)
 def exact_kernel(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
     """Sum of [wins, ties, pot share] over every completion of the board and opponent hand."""
-    deck = remaining_deck(np.concatenate((hole, board)))
+    deck = remaining_deck(joined(hole, board))
     missing = 5 - len(board)
-    cards = np.empty(7, dtype=np.int64)
+    cards = np.zeros(7, dtype=np.int64)
     cards[0], cards[1] = hole[0], hole[1]
-    cards[2 : 2 + len(board)] = board
+    copy_into(cards, 2, board)
     stats = np.zeros(_STATS)
     size = len(deck)
     if missing == 0:
         _river_stats(cards, deck, stats)
     elif missing == 1:
+        rest = np.empty(size - 1, dtype=np.int64)
         for river in range(size):
             cards[6] = deck[river]
-            _river_stats(cards, np.delete(deck, river), stats)
+            without(deck, river, river, rest)
+            _river_stats(cards, rest, stats)
     else:
+        rest = np.empty(size - 2, dtype=np.int64)
         for turn in range(size):
             for river in range(turn + 1, size):
                 cards[5], cards[6] = deck[turn], deck[river]
-                _river_stats(cards, np.delete(deck, np.array([turn, river])), stats)
+                without(deck, turn, river, rest)
+                _river_stats(cards, rest, stats)
     return stats
 
 
@@ -251,10 +297,10 @@ def preflop_equity(hole: Sequence[str | int]) -> Equity:
 @njit(cache=True, nogil=True)
 def _showdown_shares(hands: np.ndarray, board: np.ndarray, runouts: int, seed: int) -> np.ndarray:
     """Pot share of each known hand, summed over all (runouts=0) or sampled board completions."""
-    deck = remaining_deck(np.concatenate((hands.ravel(), board)))
+    deck = remaining_deck(joined(hands.ravel(), board))
     known = len(board)
-    full = np.empty(5, dtype=np.int64)
-    full[:known] = board
+    full = np.zeros(5, dtype=np.int64)
+    copy_into(full, 0, board)
     shares = np.zeros(len(hands))
     if runouts > 0:
         state = np.uint64(seed)
@@ -291,8 +337,10 @@ def _add_showdown(hands: np.ndarray, full: np.ndarray, shares: np.ndarray) -> No
         ranks[player] = eval7(
             hands[player, 0], hands[player, 1], full[0], full[1], full[2], full[3], full[4]
         )
-    best = ranks.min()
-    winners = (ranks == best).sum()
+    best = lowest(ranks)
+    winners = 0
+    for rank in ranks:
+        winners += rank == best
     for player in range(len(hands)):
         if ranks[player] == best:
             shares[player] += 1.0 / winners

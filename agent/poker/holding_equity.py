@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from agent.poker.equity import remaining_deck
+from agent.poker.equity import copy_into, remaining_deck, without
 from agent.poker.evaluator import eval7
 from agent.poker.rng import board_seed
 
@@ -112,33 +112,13 @@ def _runout_counts(full, deck, turn, river, rest, wins, ties):
 
 
 @njit(cache=True, nogil=True)
-def _five_card_board(board: np.ndarray) -> np.ndarray:
-    """A five-card buffer starting with ``board``'s cards, copied one by one: a slice
-    assignment would compile numba's shape-mismatch error path, seconds on a fresh cache."""
-    full = np.zeros(5, dtype=np.int64)
-    for k in range(len(board)):
-        full[k] = board[k]
-    return full
-
-
-@njit(cache=True, nogil=True)
-def _without(deck: np.ndarray, skipped: int, rest: np.ndarray) -> None:
-    """``rest`` receives ``deck`` without its entry ``skipped`` (np.delete, without its
-    compile time)."""
-    k = 0
-    for m in range(len(deck)):
-        if m != skipped:
-            rest[k] = deck[m]
-            k += 1
-
-
-@njit(cache=True, nogil=True)
 def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Wins, ties and deals of every hand ``[a, b]`` (a < b) on a board of 3, 4 or 5 cards."""
     wins = np.zeros((52, 52))
     ties = np.zeros((52, 52))
     deals = np.zeros((52, 52))
-    full = _five_card_board(board)
+    full = np.zeros(5, dtype=np.int64)
+    copy_into(full, 0, board)
     deck = remaining_deck(board)
     size = len(deck)
     if len(board) == 5:
@@ -147,7 +127,7 @@ def range_counts(board: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         rest = np.empty(size - 1, dtype=np.int64)
         for river in range(size):
             full[4] = deck[river]
-            _without(deck, river, rest)
+            without(deck, river, river, rest)
             _river_counts(full, rest, wins, ties)
     else:
         rest = np.empty(size - 2, dtype=np.int64)
@@ -186,7 +166,8 @@ def sampled_flop_counts(
             k += 1
     np.random.seed(seed)
     chosen = np.random.permutation(len(pairs))[: min(runouts, len(pairs))]
-    full = _five_card_board(board)
+    full = np.zeros(5, dtype=np.int64)
+    copy_into(full, 0, board)
     rest = np.empty(size - 2, dtype=np.int64)
     opponents = (size - 4) * (size - 5) // 2
     for index in chosen:

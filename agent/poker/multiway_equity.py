@@ -31,7 +31,7 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from agent.poker.equity import Equity, score_showdown
+from agent.poker.equity import Equity, copy_into, joined, score_showdown
 from agent.poker.evaluator import eval7
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask
 from agent.poker.rng import below, next_state, seed_from
@@ -66,10 +66,10 @@ def range_monte_carlo_kernel(
     """Sums of [wins, ties, pot share, deals played] over ``simulations`` deals, each
     opponent's holding drawn from its row of ``cdfs`` (cumulative, ending at 1)."""
     opponents = cdfs.shape[0]
-    cards = np.empty(7, dtype=np.int64)
+    cards = np.zeros(7, dtype=np.int64)
     cards[0], cards[1] = hole[0], hole[1]
-    cards[2 : 2 + len(board)] = board
-    dead = np.concatenate((hole, board))
+    copy_into(cards, 2, board)
+    dead = joined(hole, board)
     used = np.zeros(52, dtype=np.bool_)
     held = np.empty((opponents, 2), dtype=np.int64)
     ranks = np.empty(opponents, dtype=np.int64)

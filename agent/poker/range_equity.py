@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from agent.poker.cards import hole_class_index, parse_cards
-from agent.poker.equity import remaining_deck
+from agent.poker.equity import copy_into, joined, remaining_deck
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, next_state, seed_from
 
@@ -121,11 +121,11 @@ def holding_counts_kernel(
     the hero or the board. ``samples == 0`` enumerates every completion (flop, turn,
     river); otherwise ``samples`` completions are drawn.
     """
-    deck = remaining_deck(np.concatenate((hero, board)))
+    deck = remaining_deck(joined(hero, board))
     size = len(deck)
     known = len(board)
-    full = np.empty(5, dtype=np.int64)
-    full[:known] = board
+    full = np.zeros(5, dtype=np.int64)
+    copy_into(full, 0, board)
     won = np.zeros(HOLDINGS)
     played = np.zeros(HOLDINGS)
     if samples > 0:
