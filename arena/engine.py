@@ -8,20 +8,35 @@ to hand, which saves the ~0.45 ms its constructor spends drawing 100 uuids from 
 heads-up, issue #82 of PyPokerEngine; with three or more seats, seats 1 and 2 post the
 blinds); the caller rotates the seat order.
 
-Each bot sits behind a :class:`SeatProxy` that times its decisions, remembers what it
-declared, and forwards every message unchanged (with :class:`BotWithCopies`, to the bot
-and to copies of it that learn alongside). After the hand the declared actions are
-compared with the engine's recorded ``action_histories``: PyPokerEngine silently turns an
-illegal action into a fold, and this comparison is how the arena counts them.
+Each bot sits behind a :class:`SeatProxy` that times its decisions and forwards every
+message to it (with :class:`BotWithCopies`, to the bot and to copies of it that learn
+alongside), each bot getting its own copy, so a bot that changes what it is handed changes
+nothing for the engine, the arena or the other bots. Every answer passes
+:func:`arena.guard.legal_action` before the engine sees it: an illegal one (a call of another
+amount than the call, a raise out of range or when none is possible, an unknown action name,
+an amount that is not an integer, an answer that is not a pair) is counted, described, and
+folded, as PyPokerEngine would fold it, and is never passed on: the engine loops for ever on
+some of them (a call of more than the bet). After the hand the actions sent are also compared
+with the engine's recorded ``action_histories``, and any the engine changed is counted as
+illegal too.
 
 A bot that fails does not stop the game: an exception in ``declare_action`` or in a message
-callback, a malformed action (not a known action name with a whole-number amount), or a
-decision slower than ``decision_timeout`` seconds (measured after it returns; the engine
-cannot interrupt a bot) is recorded in :attr:`SeatProxy.errors`, and the proxy folds for it.
-A substituted fold is what the bot "declared", so it is not also counted as illegal. A bot
-that catches its own failures and plays a safe action instead (our players do, counting them
-in an integer ``errors`` attribute) is recorded the same way whenever that count grows: its
-results then include play it did not choose, and a run must not hide that.
+callback is recorded in :attr:`SeatProxy.errors`, and the proxy folds for it. With
+``decision_timeout`` every call to the bot runs in a daemon thread that the proxy waits for at
+most that long: a decision not back in time is an error and a fold, and while that call is
+still running (a bot that sleeps for ever) the bot's later decisions are folds and its
+messages are dropped. A bot that catches its own failures and plays a safe action instead
+(our players do, counting them in an integer ``errors`` attribute) is recorded the same way
+whenever that count grows: its results then include play it did not choose, and a run must
+not hide that.
+
+A watchdog bounds every hand. On a street a seat acts once, and once more after each raise:
+a seat asked again when nobody has raised since its own action on the street (the loop of
+PyPokerEngine's over-call), or asked more often in one hand than any legal hand allows
+(:func:`action_bound`, from the chips in play and the small blind: a backstop), raises
+:class:`HandStopped`, which the table catches: the hand is void, every stack is restored to
+the hand's start, the stop is recorded as an error with the hand's history in ``actions``,
+and the run goes on.
 
 Before every hand the global ``random`` and numpy's legacy global generator are seeded
 from the hand's seed, so bots that use them (PyPokerEngine's own examples do) replay
@@ -30,7 +45,9 @@ identically, whichever worker process plays the hand.
 
 from __future__ import annotations
 
+import marshal
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,6 +61,7 @@ from pypokerengine.engine.table import Table
 from pypokerengine.players import BasePokerPlayer
 
 from agent.poker.cards import from_ppe_id, to_human
+from arena.guard import ILLEGAL_PREFIX, legal_answer, snapshot
 
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
@@ -98,43 +116,154 @@ def rotated(slots: tuple[str, ...], index: int) -> tuple[str, ...]:
     return slots[rotation:] + slots[:rotation]
 
 
+class HandStopped(Exception):
+    """A hand that passed the watchdog's bound on decisions: it is void, stacks restored."""
+
+    def __init__(self, slot: str, why: str, round_state: dict) -> None:
+        super().__init__(f"{why}; the hand is void and every stack is restored")
+        self.slot = slot
+        self.round_state = round_state
+
+
+class BotBusy(TimeoutError):
+    """The bot is still running a call that passed the decision timeout."""
+
+
+def action_bound(round_state: dict) -> int:
+    """More decisions than one seat can face in any legal hand of this deal.
+
+    On a street a seat acts once, and once more after each raise. A legal raise lifts the
+    street's bet by at least the small blind (PyPokerEngine's minimum raise is the last bet
+    plus the last raise, and the big blind counts as a raise of one small blind) and never
+    past the chips in play, so a street holds at most ``chips / small blind`` raises, plus
+    one all-in per seat. Four streets of ``raises + 1`` decisions each:
+
+    >>> state = {"seats": [{"stack": 995}, {"stack": 990}], "small_blind_amount": 5,
+    ...          "pot": {"main": {"amount": 15}, "side": []}}
+    >>> action_bound(state)  # 2000 chips, small blind 5: 4 x (400 + 2 + 1)
+    1612
+    """
+    pot = round_state["pot"]
+    chips = sum(seat["stack"] for seat in round_state["seats"]) + pot["main"]["amount"]
+    chips += sum(side["amount"] for side in pot["side"])
+    small_blind = max(1, round_state["small_blind_amount"])
+    return len(STREETS) * (chips // small_blind + len(round_state["seats"]) + 1)
+
+
+def isolated(message: dict) -> dict:
+    """A copy of an engine message, for one bot to keep or change as it likes.
+
+    PyPokerEngine hands the same dicts to every player; ``marshal`` copies these plain
+    dicts, lists, strings and numbers several times faster than ``copy.deepcopy``.
+    """
+    return marshal.loads(marshal.dumps(message))
+
+
+class _Call(threading.Thread):
+    """One call to a bot in a daemon thread, so a bot that never returns cannot hold the run."""
+
+    def __init__(self, function: Any, message: dict) -> None:
+        super().__init__(daemon=True)
+        self.function, self.message = function, message
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.function(self.message)
+        except BaseException as error:
+            self.error = error
+
+
 @dataclass
 class SeatProxy(BasePokerPlayer):
-    """Stands between the engine and one bot: forwards messages, times and logs decisions."""
+    """Stands between the engine and one bot: forwards messages, checks and times decisions."""
 
     bot: Any
     slot: str
     uuid: str = ""
-    declared: list[tuple[str, int]] = field(default_factory=list)
+    declared: list[tuple[str, int]] = field(default_factory=list)  # as sent to the engine
     decision_seconds: list[float] = field(default_factory=list)
     last_result: dict | None = None
     decision_timeout: float | None = None
     errors: list[str] = field(default_factory=list)
+    illegal: list[str] = field(default_factory=list)  # each refused answer, described
+    asks: int = 0
+    bound: int | None = None
+    acted: bool = False  # has this seat acted on the street since its last raise?
+    _running: _Call | None = None
 
     def respond_to_ask(self, message: dict) -> tuple[str, int]:
         start = time.perf_counter()
+        self._watch(message["round_state"])
+        valid = snapshot(message["valid_actions"])
         recovered = self.recovered_errors()
         try:
-            action, amount = checked_action(self.bot.respond_to_ask(message))
+            answer = self._call(self.bot.respond_to_ask, isolated(message))
         except Exception as error:
-            action, amount = self._fault(error)
+            answer = self._fault(error)
         self._note_recovered(recovered)
-        seconds = time.perf_counter() - start
-        if self.decision_timeout is not None and seconds > self.decision_timeout:
-            action, amount = self._fault(TimeoutError(f"decided in {seconds:.3f} s"))
-        self.decision_seconds.append(seconds)
+        action, amount, problem = legal_answer(valid, answer)
+        if problem is not None:
+            self.illegal.append(problem)
+        self.decision_seconds.append(time.perf_counter() - start)
         self.declared.append((action, amount))
         return action, amount
 
     def receive_notification(self, message: dict) -> None:
-        if message["message_type"] == "round_result_message":
-            self.last_result = message
+        self._follow(message)
         recovered = self.recovered_errors()
         try:
-            self.bot.receive_notification(message)
+            self._call(self.bot.receive_notification, isolated(message))
+        except BotBusy:
+            pass  # still in a call past the timeout (already an error): the message is lost
         except Exception as error:
             self._fault(error)
         self._note_recovered(recovered)
+
+    def _follow(self, message: dict) -> None:
+        """Keep the round result, and whether the seat acted since the street's last raise."""
+        kind = message["message_type"]
+        if kind == "round_result_message":
+            self.last_result = message
+        elif kind == "street_start_message":
+            self.acted = False
+        elif kind == "game_update_message":
+            done = message["action"]
+            if done["player_uuid"] == self.uuid:
+                self.acted = True
+            elif done["action"] == "raise":
+                self.acted = False
+
+    def _watch(self, round_state: dict) -> None:
+        """HandStopped if this ask is one no legal hand makes (see the module's docstring)."""
+        if self.bound is None:
+            self.bound = action_bound(round_state)
+        self.asks += 1
+        why = None
+        if self.acted:
+            why = f"{self.slot} was asked again on the {round_state['street']} with no raise since"
+            why += " its own action there"
+        elif self.asks > self.bound:
+            why = f"{self.slot} was asked {self.asks} times in one hand, more than any legal hand"
+        if why is not None:
+            raise HandStopped(self.slot, why, isolated(round_state))
+
+    def _call(self, function: Any, message: dict) -> Any:
+        """``function(message)``: directly, or with a timeout in a daemon thread."""
+        if self.decision_timeout is None:
+            return function(message)
+        if self._running is not None and self._running.is_alive():
+            raise BotBusy(f"still running a call that took over {self.decision_timeout:g} s")
+        call = _Call(function, message)
+        call.start()
+        call.join(self.decision_timeout)
+        if call.is_alive():
+            self._running = call
+            raise TimeoutError(f"no answer within {self.decision_timeout:g} s")
+        if call.error is not None:
+            raise call.error
+        return call.result
 
     def recovered_errors(self) -> int | None:
         """The bot's own count of internal errors it recovered from (its integer ``errors``
@@ -160,6 +289,10 @@ class SeatProxy(BasePokerPlayer):
         self.decision_seconds = []
         self.last_result = None
         self.errors = []
+        self.illegal = []
+        self.asks = 0
+        self.bound = None
+        self.acted = False
 
 
 @dataclass
@@ -174,11 +307,14 @@ class BotWithCopies:
     asks, and a copy with ``observe_own_decision(valid_actions, hole_card, round_state,
     action)`` is told each ask and the bot's answer (a player that remembers its own actions,
     as cfrv2 does for its range, then remembers the same). A failure of any of them reaches
-    the seat after all have had the message.
+    the seat after all have had the message; with ``copy_errors`` a list, a copy's failure is
+    described there instead and never reaches the bot's seat (local best response counts its
+    model's failures as its own, not the bot's).
     """
 
     bot: Any
     copies: tuple[Any, ...]
+    copy_errors: list[str] | None = None
 
     @property
     def errors(self) -> Any:
@@ -195,7 +331,12 @@ class BotWithCopies:
             observe = getattr(copy, "observe_own_decision", None)
             if callable(observe):
                 ask = (message["valid_actions"], message["hole_card"], message["round_state"])
-                observe(*ask, tuple(answer))
+                try:
+                    observe(*ask, tuple(answer))
+                except Exception as error:
+                    if self.copy_errors is None:
+                        raise
+                    self._record_copy_failure(error)
         return answer
 
     def receive_notification(self, message: dict) -> None:
@@ -204,36 +345,17 @@ class BotWithCopies:
             try:
                 player.receive_notification(message)
             except Exception as error:
-                failure = failure or error
+                if player is self.bot or self.copy_errors is None:
+                    failure = failure or error
+                else:
+                    self._record_copy_failure(error)
         if failure is not None:
             raise failure
 
-
-class MalformedAction(ValueError):
-    """A bot's answer that is not ``(action, amount)`` with a known action name."""
-
-
-def checked_action(answer: Any) -> tuple[str, int]:
-    """``(action, amount)`` from a bot's answer; MalformedAction if it is not one.
-
-    >>> checked_action(["raise", 30.0])
-    ('raise', 30)
-    >>> checked_action(("bet", 10))
-    Traceback (most recent call last):
-    ...
-    arena.engine.MalformedAction: malformed action ('bet', 10): expected (fold|call|raise, amount)
-    """
-    try:
-        action, amount = answer
-        whole = int(amount)
-        valid = action in ("fold", "call", "raise") and whole == amount
-    except (TypeError, ValueError, OverflowError):
-        valid = False
-    if not valid:
-        raise MalformedAction(
-            f"malformed action {answer!r:.80}: expected (fold|call|raise, amount)"
-        )
-    return action, whole
+    def _record_copy_failure(self, error: Exception) -> None:
+        first_line = (str(error).strip().splitlines() or [""])[0]
+        if self.copy_errors is not None:
+            self.copy_errors.append(f"ModelCopyError: {type(error).__name__}: {first_line}"[:300])
 
 
 @dataclass(frozen=True)
@@ -247,6 +369,14 @@ class HandResult:
     illegal: dict[str, int]
     decision_ms: dict[str, list[float]]
     errors: dict[str, list[str]] = field(default_factory=dict)  # by slot, in the hand's order
+    illegal_notes: dict[str, list[str]] = field(default_factory=dict)  # each refused answer
+
+    def logged(self) -> dict[str, list[str]]:
+        """What ``errors.csv`` records by slot: the errors, then each illegal action."""
+        lines = {slot: [*self.errors.get(slot, ())] for slot in self.seat_slots}
+        for slot, notes in self.illegal_notes.items():
+            lines[slot] += [ILLEGAL_PREFIX + note for note in notes]
+        return {slot: entries for slot, entries in lines.items() if entries}
 
 
 def make_uuid(slot: str) -> str:
@@ -289,7 +419,10 @@ class RingTable:
             proxy.reset()
             table.seats.sitdown(Player(proxy.uuid, self.stack, slot))
         self.dealer.table = table
-        outcome = self.dealer.start_game(1)
+        try:
+            outcome = self.dealer.start_game(1)
+        except HandStopped as stop:
+            return stopped_result(self.proxies, seat_slots, deck, stop)
         stacks = {
             self.slot_of[seat["uuid"]]: seat["stack"]
             for seat in outcome["message"]["game_information"]["seats"]
@@ -338,12 +471,36 @@ def hand_result(
         actions=format_actions(histories, slot_of),
         won={slot: stacks[slot] - start_stacks[slot] for slot in seat_slots},
         illegal={
-            slot: count_illegal(proxies[slot].declared, recorded[slot]) for slot in seat_slots
+            slot: len(proxies[slot].illegal) + count_illegal(proxies[slot].declared, recorded[slot])
+            for slot in seat_slots
         },
         decision_ms={
             slot: [s * 1000.0 for s in proxies[slot].decision_seconds] for slot in seat_slots
         },
         errors={slot: list(proxies[slot].errors) for slot in seat_slots},
+        illegal_notes={slot: list(proxies[slot].illegal) for slot in seat_slots},
+    )
+
+
+def stopped_result(
+    proxies: dict[str, SeatProxy], seat_slots: tuple[str, ...], deck: list[int], stop: HandStopped
+) -> HandResult:
+    """The :class:`HandResult` of a hand the watchdog stopped: void, nobody won or lost, the
+    stop an error of the seat asked last, and the actions as far as the hand went."""
+    slot_of = {proxy.uuid: slot for slot, proxy in proxies.items()}
+    errors = {slot: list(proxies[slot].errors) for slot in seat_slots}
+    errors[stop.slot].append(f"HandStopped: {stop}")
+    return HandResult(
+        seat_slots=tuple(seat_slots),
+        deck=tuple(deck),
+        actions=format_actions(stop.round_state["action_histories"], slot_of),
+        won=dict.fromkeys(seat_slots, 0),
+        illegal={slot: len(proxies[slot].illegal) for slot in seat_slots},
+        decision_ms={
+            slot: [s * 1000.0 for s in proxies[slot].decision_seconds] for slot in seat_slots
+        },
+        errors=errors,
+        illegal_notes={slot: list(proxies[slot].illegal) for slot in seat_slots},
     )
 
 

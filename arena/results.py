@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from arena.engine import HandResult, cards_text
+from arena.guard import ILLEGAL_PREFIX
 
 FORMAT_VERSION = 1
 HAND_COLUMNS = (
@@ -68,7 +69,7 @@ def hand_row(index: int, deal: int, seed: int, result: HandResult) -> dict[str, 
         row[f"won_{slot}"] = result.won[slot]
         row[f"illegal_{slot}"] = result.illegal[slot]
         row[f"decision_ms_{slot}"] = [round(ms, 3) for ms in result.decision_ms[slot]]
-    row["errors"] = {slot: errors for slot, errors in result.errors.items() if errors}
+    row["errors"] = result.logged()
     return row
 
 
@@ -192,10 +193,12 @@ def prune_errors(path: Path, indices: set[int]) -> None:
 
 
 def count_errors(path: Path, indices: set[int], names: dict[str, str]) -> dict[str, int]:
-    """Errors per player over the hands ``indices``."""
+    """Errors per player over the hands ``indices`` (illegal actions, also logged there, are
+    counted apart)."""
     counts = dict.fromkeys(names.values(), 0)
     for row in read_errors(path, indices):
-        counts[names[row["slot"]]] += 1
+        if not row["error"].startswith(ILLEGAL_PREFIX):
+            counts[names[row["slot"]]] += 1
     return counts
 
 

@@ -224,7 +224,7 @@ def ring_row(config: RingConfig, index: int, deal: int, result: Any) -> dict[str
         row[f"won_{slot}"] = result.won[slot]
         row[f"illegal_{slot}"] = result.illegal[slot]
         row[f"errors_{slot}"] = len(result.errors[slot])
-    row["errors"] = {slot: errors for slot, errors in result.errors.items() if errors}
+    row["errors"] = result.logged()
     return row
 
 

@@ -10,7 +10,9 @@ override only
 * gives the hand its deck, prepared from the tournament seed (PyPokerEngine's
   ``Deck(cheat=True)``: two cards to every seat in seat order, busted seats included, then
   the board), and re-seeds the global generators and the bots' generators;
-* records the hand: who went out, the chips the engine removed, illegal actions, errors.
+* records the hand: who went out, the chips the engine removed, illegal actions, errors;
+* voids a hand the seat proxies' watchdog stops (:class:`arena.engine.HandStopped`): the
+  stacks are those the hand started with, and the stop is one of the errors.
 
 Chips leave the table in two ways in PyPokerEngine, and both are counted so that the chips
 always add up: ``forfeited`` (the stack of a player excluded for not covering the ante and
@@ -28,7 +30,7 @@ from pypokerengine.engine.deck import Deck
 from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 
-from arena.engine import HandResult, SeatProxy, hand_result
+from arena.engine import HandResult, HandStopped, SeatProxy, hand_result, stopped_result
 from arena.tournament.places import Elimination, finishing_places
 from arena.tournament.structure import Level, engine_structure
 
@@ -50,6 +52,7 @@ class TournamentRecord:
     split_lost: int = 0
     illegal: dict[str, int] = field(default_factory=dict)
     errors: dict[str, list[str]] = field(default_factory=dict)
+    illegal_notes: dict[str, list[str]] = field(default_factory=dict)
 
 
 class TournamentDealer(Dealer):
@@ -79,6 +82,7 @@ class TournamentDealer(Dealer):
             seat_slots=seat_slots,
             illegal=dict.fromkeys(seat_slots, 0),
             errors={slot: [] for slot in seat_slots},
+            illegal_notes={slot: [] for slot in seat_slots},
         )
         self.stacks = [stack] * len(seat_slots)
 
@@ -89,10 +93,20 @@ class TournamentDealer(Dealer):
         table.deck = Deck(cheat=True, cheat_card_ids=list(deck))
         for proxy in self.proxies.values():
             proxy.reset()
-        table = super().play_round(round_count, blind_amount, ante, table)
-        after = seat_stacks(table)
+        try:
+            played = super().play_round(round_count, blind_amount, ante, table)
+        except HandStopped as stop:  # the engine worked on a copy: ``table`` is the hand's start
+            self._note_result(
+                round_count,
+                stopped_result(self.proxies, self.record.seat_slots, deck, stop),
+                None,
+                before,
+            )
+            self.stacks = before
+            return table
+        after = seat_stacks(played)
         self._note_hand(round_count, deck, before, after, ante)
-        return table
+        return played
 
     def note_exclusions(self, hand: int, stacks: list[int]) -> None:
         """Players the engine excluded before ``hand`` for not covering its forced bets."""
@@ -115,13 +129,23 @@ class TournamentDealer(Dealer):
         ended = dict(zip(slots, after, strict=True))
         started = dict(zip(slots, before, strict=True))
         result = hand_result(self.proxies, slots, deck, ended, started)
-        for slot in slots:
+        round_state = next(iter(self.proxies.values())).last_result["round_state"]
+        self._note_result(hand, result, round_state, before)
+        self.stacks = after
+
+    def _note_result(
+        self, hand: int, result: HandResult, round_state: dict | None, before: list[int]
+    ) -> None:
+        """Add a hand's illegal actions and errors to the record; show it to the observer
+        (not a void hand: ``round_state`` None)."""
+        record = self.record
+        for slot in record.seat_slots:
             record.illegal[slot] += result.illegal[slot]
             record.errors[slot].extend(f"hand {hand}: {e}" for e in result.errors[slot])
-        if self.observe_hand is not None:
-            round_state = next(iter(self.proxies.values())).last_result["round_state"]
+            notes = result.illegal_notes.get(slot, ())
+            record.illegal_notes[slot].extend(f"hand {hand}: {note}" for note in notes)
+        if self.observe_hand is not None and round_state is not None:
             self.observe_hand(hand, result, round_state, before)
-        self.stacks = after
 
 
 class QuietSummarizer(MessageSummarizer):

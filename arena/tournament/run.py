@@ -34,6 +34,7 @@ from arena.engine import (
     seat_proxies,
     seed_global_generators,
 )
+from arena.guard import ILLEGAL_PREFIX
 from arena.match import ChunkRunner, build_bots, reseed, run_local
 from arena.results import read_run_file
 from arena.resumable import play_missing
@@ -196,7 +197,11 @@ def tournament_row(config: TournamentConfig, index: int, record: Any) -> dict[st
         row[f"out_hand_{slot}"] = out_hand.get(seat, "")
         row[f"illegal_{slot}"] = record.illegal[slot]
         row[f"errors_{slot}"] = len(record.errors[slot])
-    row["errors"] = {slot: errors for slot, errors in record.errors.items() if errors}
+    logged = {
+        slot: [*errors, *(ILLEGAL_PREFIX + note for note in record.illegal_notes.get(slot, ()))]
+        for slot, errors in record.errors.items()
+    }
+    row["errors"] = {slot: lines for slot, lines in logged.items() if lines}
     return row
 
 
@@ -227,9 +232,11 @@ class TournamentFailure(RuntimeError):
 
 
 def stop_at_first_error(config: TournamentConfig, index: int, row: dict[str, Any]) -> None:
-    for slot, errors in row["errors"].items():
-        name = player_names(config)[slot]
-        raise TournamentFailure(f"{name} failed in tournament {index}, {errors[0]}")
+    for slot, lines in row["errors"].items():
+        errors = [line for line in lines if not line.startswith(ILLEGAL_PREFIX)]
+        if errors:
+            name = player_names(config)[slot]
+            raise TournamentFailure(f"{name} failed in tournament {index}, {errors[0]}")
 
 
 def player_names(config: TournamentConfig) -> dict[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from agent.boundary.policy import QuietPlayer
@@ -38,6 +39,20 @@ class Slow(_Counting):
     def fail(self):
         time.sleep(0.3)
         return "call", 0
+
+
+class Sleeper(_Counting):
+    """Never returns from its ``every``-th decision."""
+
+    def fail(self):
+        threading.Event().wait()
+
+
+class OverCaller(_Counting):
+    """Calls 99999 chips: PyPokerEngine's own game loops for ever on it."""
+
+    def fail(self):
+        return "call", 99999
 
 
 class Unbuildable(_Counting):
