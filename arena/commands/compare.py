@@ -20,19 +20,23 @@ from arena.compare import UNITS, compare_runs, markdown
     type=click.Choice(UNITS),
     default="run",
     show_default=True,
-    help="The CI's unit: the run's own (a session pair with sessions), or each duplicate deal "
-    "(matches and LBR runs; for bots that do not learn from hand to hand).",
+    help="The unit of the 95% confidence interval: the run's own (a session pair with"
+    " sessions), or each duplicate deal (matches and LBR runs; for bots that do not learn"
+    " from hand to hand).",
 )
 def compare_command(first: Path, second: Path, slot: str | None, by: str) -> None:
     """Compare bot SLOT of two `arena run` matches or ring games, two `arena tournament` runs,
-    or the bots of two `arena lbr` runs by what local best response won from each (mbb/g).
+    or the bots of two `arena lbr` runs by what local best response won from each (mbb/g:
+    milli-big-blinds per game).
+
+    FIRST and SECOND are the runs' output folders.
 
     The runs must deal the same cards (the same seed, stack, blinds and layout; one may be
-    longer or unfinished): the difference, second minus first, is then paired on each
-    duplicate pair, session pair, deal or card sequence, and its 95% CI counts the luck both
-    runs share out. For example `arena compare runs/old runs/new` after `arena tournament OLD
-    honest --out runs/old` and `arena tournament NEW honest --out runs/new`, or `arena compare
-    runs/lbr-old runs/lbr-new --by deal` after `arena lbr OLD --out runs/lbr-old` and
+    longer or unfinished): the difference, second minus first, is then paired on each duplicate
+    pair, session pair, deal or card sequence, and its 95% confidence interval counts the luck
+    both runs share out. For example `arena compare runs/old runs/new` after `arena tournament
+    OLD honest --out runs/old` and `arena tournament NEW honest --out runs/new`, or `arena
+    compare runs/lbr-old runs/lbr-new --by deal` after `arena lbr OLD --out runs/lbr-old` and
     `arena lbr NEW --out runs/lbr-new`.
     """
     try:

@@ -93,7 +93,9 @@ def engine_options(command: Callable) -> Callable:
     """The options every command that plays bots takes: backend, progress bar, bot errors."""
     options = [
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-                     show_default=True),
+                     show_default=True,
+                     help="Run the hands in worker processes on this machine (local) or as"
+                          " tasks on a Ray cluster (ray: pip install 'pokerbot-cfr[ray]')."),
         click.option("--ray-address", default=None, help="Join this Ray cluster (default: local)."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
         click.option("--decision-timeout", type=float, default=None,

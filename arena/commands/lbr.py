@@ -92,7 +92,9 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     show_default=True,
     help="LBR's bet sizes: pot fractions and 'allin', comma separated; 'none' = fold/call only.",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the deals and the bots."
+)
 @click.option("--workers", type=int, default=None, help="Processes [default: the cores].")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
 @click.option(
@@ -111,7 +113,8 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     type=int,
     default=8,
     show_default=True,
-    help="declare_action calls per holding for bots without action_probabilities.",
+    help="For a bot without action_probabilities: declare_action calls per holding that"
+    " estimate its policy.",
 )
 @click.option(
     "--preflop-samples",
@@ -125,17 +128,23 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     type=click.Choice(VALUES),
     default="continuing",
     show_default=True,
-    help="Value a called bet against the hands that call (continuing) or, as the paper does,"
-    " against the whole range.",
+    help="Value a called bet against the hands that call (continuing) or, as Lisý & Bowling"
+    " 2017 do, against the whole range.",
 )
 @click.option(
     "--rounds",
     type=click.Choice(sorted(ROUNDS)),
     default="1-4",
     show_default=True,
-    help="Rounds where LBR chooses; in the others it checks or calls (3-4: turn and river).",
+    help="Betting rounds where LBR chooses (1-4: preflop to river; 3-4: turn and river); in the"
+    " others it checks or calls.",
 )
-@click.option("--duplicate/--no-duplicate", default=True, show_default=True)
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=True,
+    show_default=True,
+    help="Play each deal twice with the seats swapped, so the cards' luck cancels.",
+)
 @click.option(
     "--session-hands",
     type=int,
@@ -143,7 +152,9 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     help="Play sessions of this many hands, each by a fresh bot and model copy (learning"
     " bots), as `arena run --session-hands` does  [default: one bot for the match].",
 )
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@click.option(
+    "--progress/--no-progress", default=True, show_default=True, help="Show a progress bar."
+)
 @click.pass_context
 def lbr_command(
     context: click.Context,
@@ -163,7 +174,15 @@ def lbr_command(
     session_hands: int | None,
     progress: bool,
 ) -> None:
-    """Local best response against BOT: LBR's winnings in mbb/g with a 95% CI."""
+    """Local best response (LBR) against BOT: what LBR wins, with a 95% confidence interval.
+
+    LBR (Lisý & Bowling 2017, "Equilibrium Approximation Quality of Current No-Limit Poker
+    Bots") reads BOT's policy, keeps BOT's range of hands through each hand, and at each of
+    its decisions takes the action that wins most against that range if the hand were
+    checked down after it: a lower bound on how exploitable BOT is. mbb/g is milli-big-blinds
+    won per game (hand). BOT is a spec as `arena run` takes it (see `arena list`); it may be
+    left out with --resume.
+    """
     workers = default_workers() if workers is None else workers
     if workers <= 0:
         raise click.UsageError(f"--workers {workers}: expected at least 1")
@@ -266,10 +285,14 @@ def _given(context: click.Context, name: str) -> bool:
 @click.command("lbr-table")
 @click.argument("runs", nargs=-1, required=True, type=click.Path(path_type=Path))
 def lbr_table_command(runs: tuple[Path, ...]) -> None:
-    """Print `arena lbr` RUNS in the layout of Table 3 of Lisy & Bowling 2017.
+    """Print `arena lbr` RUNS beside the published rows of Lisý & Bowling 2017's Table 3.
 
-    Give the folders of runs with `--bets none` (fc, rounds 1-4) and `--bets 1,allin
-    --rounds 3-4` (fcpa, rounds 3-4), with `--value whole` for the paper's rule.
+    That table ("Equilibrium Approximation Quality of Current No-Limit Poker Bots") gives what
+    local best response won from the 2013-2016 research bots, in milli-big-blinds per game, in
+    two settings named by LBR's actions: fc (fold or call) on every round, and fcpa (fold,
+    call, pot bet or all-in) on the turn and river only. RUNS are the folders of `arena lbr`
+    runs made with `--bets none` (fc, rounds 1-4) and `--bets 1,allin --rounds 3-4` (fcpa,
+    rounds 3-4), with `--value whole` for the paper's way of valuing a called bet.
     """
     try:
         summaries = read_summaries(runs)

@@ -176,18 +176,25 @@ def execute(
 @click.option("--hands", type=int, default=None, help="Hands to play  [default: 100000].")
 @click.option("--seed", type=int, default=None, help="Match seed  [default: 0].")
 @click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
-@click.option("--duplicate/--no-duplicate", default=True, show_default=True)
-@click.option("--stack", type=int, default=1000, show_default=True)
-@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True,
+              help="Play each deal twice with the seats swapped, so the cards' luck cancels"
+                   " (--hands must be even); a ring game always plays each deal in every"
+                   " seat rotation.")  # fmt: skip
+@click.option("--stack", type=int, default=1000, show_default=True,
+              help="Chips each bot starts every hand with.")  # fmt: skip
+@click.option("--small-blind", type=int, default=5, show_default=True,
+              help="The small blind in chips; the big blind is twice it.")  # fmt: skip
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a match.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None,
+              help="Finish the match or ring game saved in this folder.")  # fmt: skip
 @click.option("--session-hands", type=int, default=None,
               help="Play sessions of this many hands, each by fresh bots (learning bots; in"
                    " a ring game a multiple of the bots)  [default: one set of bots for the"
                    " match].")  # fmt: skip
 @engine_options
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
-              help="Ring games: one PHH file per hand here (pokerkit reads them).")  # fmt: skip
+              help="Ring games: write each hand here as a PHH file (Poker Hand History, the"
+                   " text format pokerkit reads).")  # fmt: skip
 def run_command(
     versus: tuple[str, ...],
     hands: int | None,
@@ -212,7 +219,7 @@ def run_command(
     path/to/file.py:Class or path/to/file.py with setup_ai(), each optionally followed by
     :key=value,... constructor options, e.g. `arena run cfrv2:simulations=1000 vs honest`.
     Three to ten bots (`arena run cfrv2 honest fish`) play a ring game: every deal in every
-    seat rotation, each bot's sb/h reported.
+    seat rotation, each bot's small blinds won per hand (sb/h) reported.
     """
     if hands is not None and hands <= 0:
         raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")

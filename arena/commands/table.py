@@ -25,13 +25,20 @@ from arena.roundrobin import (
 @click.command("table")
 @click.argument("bots", nargs=-1, required=True)
 @click.option("--hands", type=int, default=10_000, show_default=True, help="Hands per pair.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of every pair's match (the same deals for each pair).")  # fmt: skip
 @click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
-@click.option("--duplicate/--no-duplicate", default=True, show_default=True)
-@click.option("--stack", type=int, default=1000, show_default=True)
-@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True,
+              help="Play each deal twice with the seats swapped, so the cards' luck cancels"
+                   " (--hands must be even).")  # fmt: skip
+@click.option("--stack", type=int, default=1000, show_default=True,
+              help="Chips each bot starts every hand with.")  # fmt: skip
+@click.option("--small-blind", type=int, default=5, show_default=True,
+              help="The small blind in chips; the big blind is twice it.")  # fmt: skip
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Run the hands in worker processes on this machine (local) or as tasks on a"
+                   " Ray cluster (ray: pip install 'pokerbot-cfr[ray]').")  # fmt: skip
 @click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def table_command(
@@ -47,10 +54,12 @@ def table_command(
     ray_address: str | None,
     quiet: bool,
 ) -> None:
-    """Play every pair of BOTS and print the sb/h table (row bot against column bot).
+    """Play every pair of BOTS and print the table of small blinds won per hand (sb/h) of the
+    row bot against the column bot, with 95% confidence intervals.
 
-    Each pair's match goes to its own sub-folder of --out; re-running the same command with
-    the same --out resumes unfinished pairs and reuses finished ones.
+    BOTS are specs as `arena run` takes them (see `arena list`). Each pair's match goes to its
+    own sub-folder of --out; re-running the same command with the same --out resumes unfinished
+    pairs and reuses finished ones.
     """
     if len(bots) < 2:
         raise click.UsageError("arena table needs at least two bots")

@@ -99,7 +99,8 @@ def execute(
                    f"  [default: {PER_ROTATION} per seat rotation].")  # fmt: skip
 @click.option("--seed", type=int, default=None, help="Run seed  [default: 0].")
 @click.option("--stack", type=int, default=1000, show_default=True, help="Starting chips.")
-@click.option("--small-blind", type=int, default=10, show_default=True, help="At level 1.")
+@click.option("--small-blind", type=int, default=10, show_default=True,
+              help="The small blind at level 1, in chips; the big blind is twice it.")  # fmt: skip
 @click.option("--level-hands", type=int, default=20, show_default=True,
               help="Hands per level; the blinds double at each level.")  # fmt: skip
 @click.option("--ante-from-level", type=int, default=3, show_default=True,
@@ -113,9 +114,11 @@ def execute(
                    "players, 65,35 up to 6, 50,30,20 up to 10].")  # fmt: skip
 @click.option("--workers", type=int, default=None, help="Processes  [default: cores].")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Finish a run.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None,
+              help="Finish the run saved in this folder.")  # fmt: skip
 @click.option("--phh", type=click.Path(path_type=Path), default=None,
-              help="Write each tournament as a PHH file here (pokerkit reads them).")  # fmt: skip
+              help="Write each tournament here as a PHH file (Poker Hand History, the text"
+                   " format pokerkit reads).")  # fmt: skip
 @engine_options
 def tournament_command(bots: tuple[str, ...], **options: Any) -> None:
     """Play sit-and-go tournaments of 2 to 10 bots inside PyPokerEngine's own game loop.

@@ -113,35 +113,53 @@ def _portable_path(text: str, cwd: Path) -> str:
 
 
 @click.command("train")
-@click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True)
+@click.option("--iterations", type=click.IntRange(min=1), default=40_000_000, show_default=True,
+              help="Iterations (sampled deals) in all, shared among the streams.")  # fmt: skip
 @click.option("--abstraction", default="study", show_default=True,
-              help="Card abstraction: 'study', 'ehs<N>' or 'km<N>' (N flop buckets by EHS or by"
-                   " equity-histogram k-means).")  # fmt: skip
+              help="Card abstraction: 'study' (da Luz's: the hole class, and on the flop its"
+                   " ranks), 'ehs<N>' (N flop buckets by expected hand strength) or 'km<N>'"
+                   " (N flop buckets by k-means over equity histograms).")  # fmt: skip
 @click.option("--actions", default="study", show_default=True,
-              help="'study' (min:2: fold/call/min-raise), 'sizes' (half,pot,allin:2), or"
-                   " 'size,...:cap' of min, third, half, twothirds, pot, 2pot, allin.")  # fmt: skip
-@click.option("--algorithm", type=click.Choice(ALGORITHMS), default="chance", show_default=True)
-@click.option("--regret", type=click.Choice(["rm", "rm+"]), default="rm+", show_default=True)
+              help="'study' (da Luz's, min:2: fold/call/min-raise, two raises a round),"
+                   " 'sizes' (half,pot,allin:2), or 'size,...:cap' of min, third, half,"
+                   " twothirds, pot, 2pot, allin, with cap raises a player a round.")  # fmt: skip
+@click.option("--algorithm", type=click.Choice(ALGORITHMS), default="chance", show_default=True,
+              help="Monte Carlo CFR's sampling: chance (the deal), external (the deal and the"
+                   " opponent's actions) or outcome (one line of play).")  # fmt: skip
+@click.option("--regret", type=click.Choice(["rm", "rm+"]), default="rm+", show_default=True,
+              help="Regret matching (rm), or regret matching+ (rm+: negative regrets reset to"
+                   " 0).")  # fmt: skip
 @click.option("--averaging", type=click.Choice(sorted(AVERAGING)), default="linear",
               show_default=True, help="Iteration t's strategy weighs 1, t or t^2.")  # fmt: skip
-@click.option("--linear-regrets", is_flag=True, help="Weigh iteration t's regrets by t (LCFR).")
+@click.option("--linear-regrets", is_flag=True,
+              help="Weigh iteration t's regrets by t (linear CFR, Brown & Sandholm"
+                   " 2019).")  # fmt: skip
 @click.option("--exploration", type=float, default=0.6, show_default=True,
-              help="Outcome sampling's exploration epsilon.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+              help="Outcome sampling: the share of uniform exploration in the sampling policy"
+                   " (epsilon).")  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the deals and of the sampling.")  # fmt: skip
 @click.option("--streams", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Independent MCCFR streams (fixes the result; --workers does not).")  # fmt: skip
+              help="Independent Monte Carlo CFR streams, averaged at the end (their number fixes"
+                   " the result; --workers does not).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Threads running the streams  [default: the cores].")  # fmt: skip
-@click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True)
-@click.option("--stack", type=int, default=1000, show_default=True)
-@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True,
+              help="Iterations a stream runs between progress updates (their deals are sampled"
+                   " together).")  # fmt: skip
+@click.option("--stack", type=int, default=1000, show_default=True,
+              help="Chips each player starts the hand with.")  # fmt: skip
+@click.option("--small-blind", type=int, default=5, show_default=True,
+              help="The small blind in chips; the big blind is twice it.")  # fmt: skip
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Strategy CSV to write (.csv or .csv.gz), with a .json sidecar.")  # fmt: skip
 @click.option("--min-reach", type=click.FloatRange(0, 1), default=0.05, show_default=True,
-              help="Leave out flop info sets reached less than this share.")  # fmt: skip
+              help="Leave out the flop's information sets (a card bucket and the betting"
+                   " so far) reached less than this share.")  # fmt: skip
 @click.option("--checkpoint", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for npz + JSON checkpoints.")  # fmt: skip
-@click.option("--checkpoint-seconds", type=float, default=600.0, show_default=True)
+@click.option("--checkpoint-seconds", type=float, default=600.0, show_default=True,
+              help="Write a checkpoint this often, with --checkpoint.")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue from --checkpoint.")
 def train_command(**options) -> None:
     """Train a preflop+flop hold'em blueprint by MCCFR and write its strategy CSV.
@@ -200,7 +218,8 @@ def clean_command(source: Path, target: Path) -> None:
 @click.command("info")
 @click.argument("path", type=click.Path(path_type=Path))
 def info_command(path: Path) -> None:
-    """Print a strategy file's rows per street, size on disk and the parameters that made it."""
+    """Print the strategy file PATH's rows per street, size on disk and the parameters that
+    made it."""
     try:
         table = load_strategy(path)
     except ValueError as error:
