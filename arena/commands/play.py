@@ -18,7 +18,8 @@ from arena.play import HUMAN, PlayConfig, run_session
 @click.option(
     "--stack", type=int, default=1000, show_default=True, help="Chips each hand starts with."
 )
-@click.option("--small-blind", type=int, default=5, show_default=True)
+@click.option("--small-blind", type=int, default=5, show_default=True,
+              help="The small blind in chips; the big blind is twice it.")  # fmt: skip
 @click.option(
     "--seed", type=int, default=None, help="Seed of the deals  [default: a fresh one, printed]."
 )
