@@ -11,24 +11,16 @@ tracks the result, the more variance it removes.
 
 Here the chance events are the flop, the turn and the river, each counted when the hand
 reached it with two or more players in, and ``V`` is a player's share of the pot at showdown
-against the real cards of the others still in (``agent.poker.equity.showdown_equities``; the arena
-knows every hand after the fact), times the pot when the card falls, less its own chips in.
-The share over the next card averages to the share before it (the law of total expectation),
-so each term is ``(share before - share after) x pot``: a flush that arrives on the river
-counts for what it changed in the pot already there, and the betting after it counts in
-full. Side pots are not split out: ``V`` need not be the exact payout, only the same
-function before and after the card. The all-in adjustment of :mod:`arena.lbr.report` is the
-heads-up special case of a hand all in before the river. Flop, turn and river shares are
-exact; preflop shares are estimated over ``PREFLOP_BOARDS`` boards drawn from a seed of the
-hole cards (the same whatever the seating, so the two hands of a heads-up duplicate pair get
-shares that add up to one). Their error, about 0.02 of the pot when the flop falls, changes
-sign from one set of hands to the next; against the spread of a hand's result (a hundred
-chips and more) it is nothing.
+against the real cards of the others still in (``agent.poker.equity.showdown_equities``; the
+arena knows every hand after the fact), times the pot when the card falls, less its own chips
+in. The share over the next card averages to the share before it, so each term is ``(share
+before - share after) x pot``. Side pots are not split out: ``V`` need not be the exact payout,
+only the same function before and after the card. Flop, turn and river shares are exact;
+preflop shares are estimated over ``PREFLOP_BOARDS`` boards drawn from a seed of the hole
+cards, so the two hands of a heads-up duplicate pair get shares that add up to one.
 
-The hole-card deal itself is not adjusted (duplicate pairs and seat rotations already play
-each deal from every seat), nor are the players' own actions (the half of AIVAT that needs
-their policies): the adjusted figure is an estimate of the same expectation as the raw one,
-with less of the board's noise.
+The hole-card deal is not adjusted (duplicate pairs and seat rotations play each deal from
+every seat), nor are the players' own actions (the half of AIVAT that needs their policies).
 
 >>> street_pots("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:30 A:CALL:30;flop=A:FOLD:0", 1000)
 {'flop': (60, ('A', 'B'))}

@@ -2,49 +2,27 @@
 
 PHH is the TOML hand-history format of the University of Toronto Computer Poker Student
 Research Group (phh-std, https://github.com/uoftcprg/phh-std); variant ``NT`` is no-limit
-Texas hold'em. pokerkit reads and writes it (``HandHistory.loads``/``dumps``, and
-``loads_all``/``dumps_all`` for ``.phhs`` files of many hands) and replays a history with its
-own rules engine, which makes it an independent referee for PyPokerEngine:
-:func:`replay_final_stacks` replays a history strictly (every action must be legal where it
-stands; pokerkit's own iteration would fold or check for a player to get past an action it
-refuses) and :func:`disagreement_reason` explains a hand that pokerkit pays differently.
+Texas hold'em. pokerkit reads, writes and replays it with its own rules engine, which makes it
+an independent referee for PyPokerEngine: :func:`replay_final_stacks` replays a history
+strictly, and :func:`disagreement_reason` explains a hand pokerkit pays differently.
 
-What the export decided:
+What the export decides:
 
-* Players in phh-std order: p1 the small blind, p2 the big blind, and so on round the table
-  to the button. Seats with no chips (busted players still seated in a tournament) are left
-  out; ``seats`` keeps each player's seat number (from 1), ``players`` its name, and
-  ``finishing_stacks`` the stacks PyPokerEngine paid (pokerkit's may differ, see below).
-* ``min_bet`` is the *small* blind. PyPokerEngine's smallest preflop raise goes to big blind
-  plus small blind (it counts the big blind as a raise of one small blind), and pokerkit's
-  smallest raise is the largest bet plus ``min_bet``: with the big blind there, pokerkit
-  refuses every such min-raise. After the flop PyPokerEngine never bets less than a big
-  blind, so the smaller ``min_bet`` never makes pokerkit accept what the engine would not.
+* Players in phh-std order (p1 the small blind, p2 the big blind, ... the button); seats with
+  no chips are left out; ``finishing_stacks`` are the stacks PyPokerEngine paid.
+* ``min_bet`` is the *small* blind: PyPokerEngine's smallest preflop raise goes to big blind
+  plus small blind, which pokerkit refuses with the big blind as ``min_bet``.
 * Heads-up, PyPokerEngine's button posts the big blind and the small blind acts first on
-  every street (PyPokerEngine issue #82). phh-std reverses a heads-up hand's blinds, so the
-  export writes ``blinds_or_straddles = [big, small]``: p1 (the engine's small blind) posts
-  the small blind, p2 (the button) the big one, and pokerkit's own rules then open every
-  street with p1, as the engine did. The history is valid PHH and pokerkit replays it; read
-  with the usual heads-up convention it shows a button that posts the big blind, which is
-  what happened. Written the usual way (``[small, big]``, the big blind as p1), the same
-  hand is refused by pokerkit at the first action after the flop.
-* The board cards PyPokerEngine deals after all but one player folded were never in play
-  and are left out. Everyone still in at the showdown shows (``pN sm``), as in the engine;
-  the lines let any PHH reader pay the pot.
-* Where PyPokerEngine's betting differs from the standard without changing the chips, the
-  history says what pokerkit needs and a commentary (``# ...``) says what the engine did:
-  a "raise" no opponent can answer, or an all-in "raise" below the bet to call, is written
-  as the call it amounts to (pokerkit refuses both; the chips above the call come back to
-  the raiser in either engine); the check of a player PyPokerEngine ended the street
-  without asking (see :meth:`_Walk.skipped_checks`) is written ``cc``; and a player the
-  forced bets put all-in, whom PyPokerEngine still asks to act, is a standalone commentary.
+  every street (PyPokerEngine issue #82), so the export writes ``blinds_or_straddles =
+  [big, small]``: pokerkit then opens every street with p1, as the engine did.
+* Board cards dealt after all but one player folded are left out; everyone in at the
+  showdown shows (``pN sm``).
+* Betting that differs from the standard without changing the chips is written as pokerkit
+  needs it, with a commentary (``# ...``) saying what the engine did: a raise no one can
+  answer or an all-in raise below the call is a call; a check the engine skipped is ``cc``.
 
-Known differences that remain, and that :func:`disagreement_reason` names
-(:data:`KNOWN_DEFECTS`): PyPokerEngine's hand evaluator misses the wheel A-2-3-4-5, breaks
-true ties by hole cards that do not play, compares flushes by their top card only; its split
-pots drop the odd chips; and it lets a player all-in from the forced bets fold (pokerkit
-keeps that player in the pot). pokerkit refuses outright a raise PyPokerEngine allows after
-an all-in raise smaller than a full raise: :func:`pokerkit_compatible` says whether pokerkit
+The differences that remain are named by :func:`disagreement_reason` (:data:`KNOWN_DEFECTS`:
+PyPokerEngine's evaluator and split pots); :func:`pokerkit_compatible` says whether pokerkit
 can replay a hand at all.
 """
 

@@ -9,28 +9,21 @@ turn and river cards, and classes are clustered by k-means under the earth mover
 abstraction with earth mover's distance in imperfect-information games", AAAI 2014).
 
 * Histogram: for each of the 1,081 (turn, river) runouts, the hand's exact river equity
-  against one uniformly random opponent hand (all 990, wins plus half ties), binned into
-  ``bins`` equal bins over [0, 1]. The enumeration is exhaustive, so the histogram is a pure
-  function of the class and needs no seed. It is computed one flop at a time: on each runout
-  all 1,081 hands are ranked once and every hand's equity follows from the sorted order by
-  counting weaker and tied hands that share no card (inclusion-exclusion on the two hole
-  cards), 2.2 billion evaluations in all instead of 1.3 million x 1,081 x 990.
-* Distance: the EMD between two histograms on a line is the L1 distance between their CDFs.
-  k-means needs means, so we cluster the CDF vectors under squared L2 distance, the usual
-  practical approximation (a cluster's mean CDF is the CDF of its mean histogram).
-* k-means: Lloyd's algorithm from a k-means++ start (Arthur and Vassilvitskii 2007), both
-  weighted by the classes' combination counts, seeded by an injected ``numpy.random.Generator``.
-  Identical histograms are merged first. Distances run in parallel numba kernels, one point at
-  a time; sums are taken in a fixed order, so the result does not depend on the thread count.
-  An empty cluster is refilled with the point farthest from its centre.
-* Bucket ids are ordered by the clusters' mean equity (bucket 0 the weakest).
+  against one uniformly random opponent hand (wins plus half ties), in ``bins`` equal bins
+  over [0, 1]: exhaustive, so a pure function of the class. On each runout all hands are
+  ranked once and each hand's equity follows from the sorted order (inclusion-exclusion on
+  the two hole cards).
+* Distance: the EMD between two histograms on a line is the L1 distance between their CDFs;
+  k-means clusters the CDF vectors under squared L2 distance, the usual approximation.
+* k-means: Lloyd's algorithm from a k-means++ start (Arthur and Vassilvitskii 2007), weighted
+  by the classes' combination counts, seeded by an injected ``numpy.random.Generator``; sums
+  run in a fixed order, so the result does not depend on the thread count. Bucket 0 is the
+  cluster of lowest mean equity.
 
-The class -> bucket assignment of ``km<N>`` ships as ``data/flop_km<N>.npz`` (int16 per class
-row, aligned with the sorted keys of ``data/flop_ehs.npz``), built by
-``python -m blueprint.flop_kmeans --buckets N --out data/flop_km<N>.npz`` (N = 500, 10 bins,
-seed 1, 100 Lloyd iterations). The
-file also holds its parameters (format version, bins, seed, iterations), each bucket's mean
-equity, mean histogram and weight, and a checksum of the class keys it indexes.
+The assignment of ``km<N>`` ships as ``data/flop_km<N>.npz`` (aligned with the sorted keys of
+``data/flop_ehs.npz``, with its parameters, each bucket's mean equity and histogram, and a
+checksum of the keys), built by ``python -m blueprint.flop_kmeans --buckets N --out
+data/flop_km<N>.npz`` (N = 500, 10 bins, seed 1, 100 Lloyd iterations).
 
 >>> bin_of(1980, 10), bin_of(0, 10), bin_of(990, 10), bin_of(989, 10)
 (9, 0, 5, 4)

@@ -1,49 +1,30 @@
 """Local best response (LBR): a PyPokerEngine player that exploits a bot it can read.
 
-Lisy & Bowling 2017, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
-(Algorithm 1).
-LBR knows the bot's policy. Through a hand it keeps the bot's range (:mod:`arena.lbr.range`),
-updated by Bayes' rule with the bot's action probabilities for every holding. At each of
-its own decisions it scores, relative to folding now (value 0), with ``wp`` its expected
-share of the pot at showdown against the range (:mod:`agent.poker.range_equity`), ``pot`` the
-chips in the middle and ``to_call`` the chips it must add to call:
+Lisý & Bowling 2017, "Equilibrium Approximation Quality of Current No-Limit Poker Bots"
+(Algorithm 1). LBR keeps the bot's range through a hand (:mod:`arena.lbr.range`), updated by
+Bayes' rule with the bot's action probabilities for every holding, and at each decision scores
+each action relative to folding now, with ``wp`` its share of the pot at showdown against the
+range (:mod:`agent.poker.range_equity`):
 
-* call (check): ``wp * (pot + to_call) - to_call``, assuming check/call to the showdown;
-* each bet size (a raise to ``R``, adding ``x`` chips): with ``fp`` the range-weighted
-  probability that the bot folds to it (from the bot's policy at the state after the raise),
-  ``fp * pot + (1 - fp) * (wp' * final_pot - x)``, the call-down value if it is called.
-  ``wp'`` is, by ``value``: ``continuing`` (the default) the equity against the hands that do
-  not fold, the range reweighted by each holding's chance to continue; ``whole`` the paper's
-  rule, ``wp`` against the whole range, which overvalues a bet that only better hands call
-  (against a bot that folds all but its best hands, it shoves nearly everything);
+* call (check): ``wp * (pot + to_call) - to_call``, checking and calling to the showdown;
+* a bet adding ``x`` chips, which the bot folds to with range-weighted probability ``fp``:
+  ``fp * pot + (1 - fp) * (wp' * final_pot - x)``. ``wp'`` is, by ``value``, the equity
+  against the hands that continue (``continuing``) or against the whole range (``whole``, the
+  paper's rule, which overvalues a bet only better hands call).
 
-(``wp`` preflop against the untouched range, uniform over every holding LBR's cards do not
-block, is the shipped 169-class table's equity against a random hand; otherwise boards are
-sampled preflop and enumerated after) and plays the best (folding when nothing beats 0;
-checking rather than folding when checking is free). ``rounds`` gives the streets where LBR
-chooses (``1-4``: all; ``3-4``: turn and river, where in the others it checks or calls, as
-the paper's "fcpa, rounds 3-4" setting). Bet sizes are fractions of the pot after calling
-(a raise to ``call_amount + f * (pot + to_call)``) and ``allin``, clamped to PyPokerEngine's
-legal raise range; equal amounts count once. The winnings of LBR are a lower bound on the bot's
-exploitability (in expectation).
+It plays the best (checking rather than folding when checking is free) on the streets
+``rounds`` names and checks or calls on the others. Bet sizes are fractions of the pot after
+calling, and ``allin``, clamped to the legal raise range. What LBR wins is, in expectation, a
+lower bound on the bot's exploitability.
 
-The policy model. LBR reads the bot through a *model*: a second instance of the bot (by
-default built from the same spec; ``--model`` may give a cheaper one, e.g. fewer Monte Carlo
-simulations), seated by the table as a copy of the bot (:class:`arena.engine.BotWithCopies`):
-it has the bot's uuid and is sent every message the bot is sent, its hole cards included, so
-a bot that learns from hand to hand teaches the model the same (it is never asked to act by
-the engine). A bot with ``action_probabilities(valid_actions, hole_card, round_state)`` (the
-project's policy interface, :mod:`agent.boundary.policy`) is read exactly; one that declares
-``learns = True`` is asked for all holdings at once by its ``learned_policy_table(snapshot,
-holes)`` if it has one, else holding by holding with ``action_probabilities`` (a
-``policy_table`` it inherits may ignore what it learned); its answers are not kept from one
-hand to the next. For a bot
-without it, the *sampled estimate*: ``declare_action`` is called ``policy_samples`` times
-per holding and the frequencies stand for the probabilities. Before each holding's query the
-model's ``rng`` (if it has one) is re-seeded from the public state and the holding, and the
-global ``random``/numpy states are saved and restored, so a query's answer depends on nothing
-else: answers are cached per public state (preflop states across hands, later ones within a
-hand) and a match gives the same results for any number of worker processes.
+LBR reads the bot through a *model*, a second instance of the bot seated as its copy
+(:class:`arena.engine.BotWithCopies`): it is sent every message the bot is sent, so a bot that
+learns teaches the model the same. A bot with ``action_probabilities`` (the policy interface,
+:mod:`agent.boundary.policy`) is read exactly (a learning one through its
+``learned_policy_table``); for any other, ``declare_action`` is called ``policy_samples``
+times per holding. Each query re-seeds the model's ``rng`` from the public state and the
+holding and restores the global generators, so answers can be cached per public state and a
+match gives the same results for any number of worker processes.
 """
 
 from __future__ import annotations

@@ -1,35 +1,25 @@
 """CFR+ and DCFR over a public subgame tree, vectorised over every player's private hands.
 
 A subgame is a public betting tree (``blueprint.tree.BettingTree`` with one round whose
-``num_buckets`` is the number of hands ``H``: the acting player holding hand ``h`` at node
-``n`` is info-set row ``infoset_base[n] + h``), the hands (``hands.HandSpace``) and both
-players' reach at the root (their *ranges*, ``float64[2, H]``). One pass for player ``p``
-walks the tree twice with vectors over hands (DeepStack's vectorised re-solver, Moravčík et
-al. 2017; the public-tree walk of Johanson et al. 2011):
+``num_buckets`` is the number of hands ``H``: hand ``h`` at node ``n`` is info-set row
+``infoset_base[n] + h``), the hands (``hands.HandSpace``) and both players' ranges at the root
+(``float64[2, H]``). A pass for player ``p`` walks the tree twice with vectors over hands
+(DeepStack's vectorised re-solver, Moravčík et al. 2017; the public-tree walk of Johanson et
+al. 2011): forward, each player's reach of every node with every hand; backward, p's
+counterfactual value of every hand at every node (terminals by ``hands``' O(H) kernels), with
+p's regrets and strategy sums updated at p's decisions.
 
-* forward: ``reach[n, q, h]``, player q's probability of playing to node n with hand h;
-* backward: ``value[n, h]``, p's counterfactual value of hand h at node n (terminals by
-  ``hands``' O(H) kernels against the opponent's reach). At p's decisions the value is the
-  strategy-weighted sum of the children, the regret of action k grows by
-  ``value[child_k] - value[n]`` and the strategy sum by p's reach times the strategy; at the
-  opponent's decisions the value is the plain sum (its action probabilities are in the reach).
+Regret updates are CFR+ (Tammelin 2014) or DCFR(alpha, beta, gamma) (Brown & Sandholm 2019),
+chosen with a ``blueprint.cfr.CFRConfig``; the same walk with a max at the responder's
+decisions is the exact best response. Values are in chips, zero-sum, weighted by the
+opponent's reach. An optional ``gadget.Gadget`` turns the solve into a safe re-solve.
 
-Regret updates are CFR+ (Tammelin 2014: regret-matching+, alternating updates, linear
-averaging) or DCFR(alpha, beta, gamma) (Brown & Sandholm 2019), chosen with a
-``blueprint.cfr.CFRConfig``; the current strategy of a row is recomputed right after its
-update. The same walk with a max at the responder's decisions is the exact best response.
-
-Values are in chips, zero-sum (``blueprint.tree.terminal_value``: a player wins the other's
-contribution), weighted by the opponent's reach: player p's expected utility is
-``sum_h r_p[h] v_p[h] / M`` with ``M = sum_h r_0[h] x compatible mass of r_1 at h``.
-An optional ``gadget.Gadget`` turns the solve into a safe re-solve.
-
-A subgame that ends before the last street (the turn) has *leaf* showdowns: the street ends
-with both players' chips equal, the rest of the board is dealt out and checked down. They
-are valued by the subgame's ``leaf_equity`` matrix ``D[h, j]`` (the chance that hand h beats
-hand j over the remaining cards, less the chance that it loses; zero for pairs that share a
-card): ``v[h] = own x sum_j D[h, j] r[j]``, every leaf of a walk in one matrix product (the
-depth-limited solving of Brown, Sandholm & Amos 2018 with the simplest leaf value).
+A subgame that ends before the river has *leaf* showdowns, where the street ends with both
+players' chips equal and the board is checked down. They are valued by the subgame's
+``leaf_equity`` matrix ``D[h, j]`` (the chance that hand h beats hand j over the remaining
+cards, less the chance that it loses; zero for pairs that share a card): every leaf of a walk
+in one matrix product (depth-limited solving, Brown, Sandholm & Amos 2018, with the simplest
+leaf value).
 """
 
 from __future__ import annotations

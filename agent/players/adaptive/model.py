@@ -4,27 +4,21 @@ actions follow its hand's strength.
 The model is a mixture of two players, fitted online:
 
 * **Frequencies.** Per situation (street, size of the bet faced, the player's earlier action
-  on the street: a check-raise is not a first bet; :mod:`.decisions`), the
-  counts of fold / check-call / bet-raise, with a prior of ``PRIOR_WEIGHT`` pseudo-actions
-  at the frequencies of a sound player (``PRIOR``), so that a new opponent is assumed to play
-  soundly until its actions say otherwise. Counts decay by ``DECAY`` a hand, so a bot that
-  changes style is followed within a few hundred hands.
+  on the street; :mod:`.decisions`), the counts of fold / check-call / bet-raise, with a prior
+  of ``PRIOR_WEIGHT`` pseudo-actions at a sound player's frequencies (``PRIOR``), so that a
+  new opponent is assumed to play soundly until its actions say otherwise. Counts decay by
+  ``DECAY`` a hand, so a bot that changes style is followed.
 * **Strength order.** A *rational* player folds its weakest hands and raises its strongest
-  (the bottom ``f`` and the top ``r`` of its range at that point, by win rate against a random
-  hand); a *random* player's action does not depend on its cards. The weight ``lambda`` of
-  the rational player is fitted per street group (preflop, after) by Bayes over a grid
-  (from a prior that expects sound play, or a flat one: ``ORDER_PRIORS``), from
-  the hands shown at showdown: the percentile each shown hand had in its range at each of
-  its actions. Fish (never folds, never raises) is both; the random bot is soon read as
-  random, honest and threshold bots as rational.
-* **Timidity.** How far it gives up pots without a fight: its *passivity* (how far the
-  share of its decisions that bet or raise falls below a sound player's, 0 for one that bets
-  as often or more, 1 for one that never does) times its *folding* (its share of folds
-  against a sound player's, at most 1). Each share has ``SHARE_PRIOR_WEIGHT``
-  pseudo-decisions of a sound player's share (``SOUND_SHARES``). Honest (never bets, folds
-  its weak hands even when checking is free) is timid; fish (never bets, never folds) and
-  bots that bet are not. The adaptive agent's tournament risk rule reads it
-  (``agent.players.adaptive.player``).
+  (the bottom ``f`` and the top ``r`` of its range, by win rate against a random hand); a
+  *random* player's action does not depend on its cards. The weight ``lambda`` of the
+  rational player is fitted per street group (preflop, after) by Bayes over a grid (priors:
+  ``ORDER_PRIORS``), from the percentile each hand shown at showdown had in its range at
+  each of its actions.
+* **Timidity.** How far it gives up pots without a fight: its *passivity* (how far its share
+  of bets and raises falls below a sound player's) times its *folding* (its share of folds
+  against a sound player's, at most 1), each with ``SHARE_PRIOR_WEIGHT`` pseudo-decisions of
+  a sound player's share (``SOUND_SHARES``). The adaptive agent's tournament risk rule reads
+  it (``agent.players.adaptive.player``).
 
 This is data-biased in spirit (Johanson & Bowling 2009, "Data biased robust counter
 strategies"): the prior is the model where data is thin, and the data takes over as it grows.
