@@ -42,11 +42,9 @@ def process_words(path: Path) -> list[str]:
 
 
 def test_the_pattern_finds_process_words_and_spares_other_numbers() -> None:
-    found = [
-        text
-        for text in ("as of stop 12", "Issue 17 measured", "stops 47-48", "issues 3")
-        if PROCESS_WORDS.search(text)
-    ]
+    # written in two parts, so that this file does not match the pattern it tests
+    examples = [("as of stop", "12"), ("Issue", "17 measured"), ("stops", "47-48"), ("issues", "3")]
+    found = [words for words in examples if PROCESS_WORDS.search(" ".join(words))]
     spared = [
         text
         for text in ("PyPokerEngine's issue #82", "a backstop 3 deep", "tissue 4")
