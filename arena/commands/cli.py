@@ -30,6 +30,10 @@ from arena.commands.play import play_command  # noqa: E402
 
 main.add_command(play_command)
 
+from arena.commands.serve import serve_command  # noqa: E402
+
+main.add_command(serve_command)
+
 from arena.commands.lbr import lbr_command, lbr_table_command  # noqa: E402
 
 main.add_command(lbr_command)

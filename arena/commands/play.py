@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from arena.commands.helpers import checked_bot, prepare_out_dir
+from arena.commands.serve import start_web, web_options
 from arena.play import HUMAN, PlayConfig, run_session
 
 
@@ -32,6 +33,8 @@ from arena.play import HUMAN, PlayConfig, run_session
 @click.option(
     "--ascii", "ascii_only", is_flag=True, help="Write suits as letters (As Kh), not symbols."
 )
+@click.option("--web", is_flag=True, help="Play in a browser instead (as `arena serve BOT`).")
+@web_options
 def play_command(
     bot: str,
     hands: int | None,
@@ -40,6 +43,8 @@ def play_command(
     seed: int | None,
     out: Path | None,
     ascii_only: bool,
+    web: bool = False,
+    **web_settings: object,
 ) -> None:
     """Play heads-up no-limit hold'em against BOT inside PyPokerEngine.
 
@@ -51,6 +56,11 @@ def play_command(
     """
     if hands is not None and hands <= 0:
         raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")
+    if web:
+        settings = {"hands": hands, "stack": stack, "small_blind": small_blind, "seed": seed}
+        settings |= {"out": out, "ante": web_settings["ante"], "coach": web_settings["coach"]}
+        start_web((bot,), settings, web_settings["replay"], web_settings["port"])  # type: ignore[arg-type]
+        return
     spec = checked_bot(bot)
     if seed is None:
         seed = secrets.randbits(32)
