@@ -12,8 +12,8 @@ preflop history as a spot of the push/fold game (``agent.abstraction.pushfold_ta
   its size), later raises and calls of it as calls. Limps before any raise are dead money:
   the pot counts as unopened. The big blind facing limps only has no spot in the game (it
   only ever faces a push or wins the blinds), so the limpers are read as pushers: it moves
-  all-in with the hands that would call them. (Before, it found 0 in the table and checked
-  every hand, aces included, behind a bot that limps every hand.)
+  all-in with the hands that would call them, where the table's unopened entry would check
+  every hand, aces included.
 
 "In" moves all-in (a raise to the player's whole stack; a call when the engine offers no
 raise, because the bet already covers the stack); "out" checks or folds. A spot the game does
