@@ -8,6 +8,7 @@ suite. A fragment (a signature, a line that needs a player of the reader's own) 
 
 from __future__ import annotations
 
+import linecache
 import re
 from pathlib import Path
 
@@ -51,4 +52,5 @@ def test_example_runs(
     name: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    linecache.cache[name] = (len(code), None, code.splitlines(keepends=True), name)
     exec(compile(code, name, "exec"), {"__name__": "__main__"})
