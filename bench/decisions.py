@@ -11,9 +11,9 @@ Prints, in one run:
   da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff University
   (CM3203), took 1 to 2 s a hand), and the mean of the turn and river decisions together
   (the decision budget of a solving agent: 200 ms, with a p99 of 1 s);
-* the time to ask ``action_probabilities`` for all 1,326 holdings in one public state, as
-  local best response used to, on the preflop, flop and turn, beside ``policy_table`` (all
-  holdings in one pass, what it uses now) on the same state, and the ratio.
+* the time to ask ``action_probabilities`` for all 1,326 holdings in one public state, one
+  holding at a time, on the preflop, flop and turn, beside ``policy_table`` (all holdings in
+  one pass, what local best response asks) on the same state, and the ratio.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def test_a_checked_turn_defends_the_mdf_share_of_the_checking_range(scripted_han
     mdf = (facing.pot - facing.to_call) / facing.pot
     assert continuing_weight(player, facing, weights) == pytest.approx(mdf, abs=0.03)
     uniform = CFRv2Player(seed=0, own_range=False)
-    assert continuing_weight(uniform, facing, weights) < mdf - 0.1  # the old rule's leak
+    assert continuing_weight(uniform, facing, weights) < mdf - 0.1  # ranked among all holdings
 
 
 def test_ranges_are_forgotten_at_the_next_hand(scripted_hand):

@@ -142,7 +142,8 @@ PREFLOP = {"community_card": []}
 
 def test_the_untouched_range_shortcut_needs_every_unblocked_holding() -> None:
     # A range spread evenly over JJ+ only is not the untouched range: 7c2d has about 12%
-    # against it (sampled boards), not its 34% against a random hand (the old shortcut).
+    # against it (sampled boards), not its 34% against a random hand (what the
+    # shortcut for the untouched range would give).
     jacks_up = pairs_from(9)
     truth = range_equity(["7c", "2d"], [], jacks_up, samples=5000, rng=np.random.default_rng(3))
     lbr = seated_lbr(["7c", "2d"], jacks_up, preflop_samples=5000)
