@@ -218,7 +218,7 @@ class WebTable:
         self.asks.new_hand()
         deck = deal_deck(deal_seed(self.config.seed, index), players=players)
         self.round_state = None
-        self._publish(status="playing", message=f"hand {index + 1}")
+        self._publish(status="playing", message=f"hand {index + 1}: dealing")
         seats = rotated(self.config.slots, index)
         result = self.engine.play_seated(deck, seats, this_hand)
         self.results.append(result)
@@ -245,7 +245,7 @@ class WebTable:
         self.round_state = round_state
         with self.changed:
             self.pending = Pending(number, choices(valid_actions, mine))
-        self._publish(status="your_turn")
+        self._publish(status="your_turn", message=f"hand {self.hand + 1}: your turn")
         while True:
             try:
                 answer = self.answers.get(timeout=0.2)
@@ -262,7 +262,7 @@ class WebTable:
             answer = checked_action(body, self.pending)
             self.pending = None
         self.answers.put(answer)
-        self._publish(status="playing")
+        self._publish(status="playing", message=f"hand {self.hand + 1}: the bots act")
         return answer
 
     def next_hand(self) -> None:

@@ -118,13 +118,17 @@ function drawResult(last) {
       coachBox.appendChild(button);
     }
   }
+  const errors = Object.entries(last.errors || {});
+  $("bot-errors").textContent = errors.length
+    ? "bot errors (each counted and folded): " + errors.map(([name, n]) => `${name} ${n}`).join(", ")
+    : "";
   $("next").hidden = state.status === "over";
 }
 
 function draw(s) {
   state = s;
   noteLatency(s);
-  $("status").textContent = `hand ${s.hand}${s.hands ? " of " + s.hands : ""} | ${s.message}`;
+  $("status").textContent = s.message + (s.hands ? ` (${s.played} of ${s.hands} hands played)` : "");
   $("info").textContent = `blinds ${s.small_blind}/${s.big_blind}` + (s.ante ? `, ante ${s.ante}` : "") +
     (s.table ? ` | ${s.table.street}` : "");
   const table = s.status === "hand_over" && s.last ? s.last.table : s.table;
@@ -234,6 +238,10 @@ function showHand(index) {
   replayHand = Math.max(0, Math.min(index, hands.length - 1));
   const hand = hands[replayHand];
   $("hand-label").textContent = `hand ${replayHand + 1} of ${hands.length}`;
+  const blinds = [...hand.blinds].filter((b) => b > 0).sort((a, b) => a - b);
+  const ante = Math.max(0, ...hand.antes);
+  $("replay-info").textContent = `blinds ${blinds.join("/")}` + (ante ? `, ante ${ante}` : "") +
+    ` | stacks before the hand: ` + hand.players.map((n) => `${n} ${hand.starting[n]}`).join(", ");
   $("step-range").max = hand.steps.length;
   showStep(hand.steps.length);
 }

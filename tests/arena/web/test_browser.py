@@ -65,7 +65,6 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
     server, table, _ = served
     browser.get(server.url)
     number = wait(browser, open_decision)
-    shot(browser, "web-table.png")
 
     browser.find_element(By.ID, "coach-button").click()
     rows = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#coach-table .coach-row"))
@@ -102,6 +101,7 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
         answered = open_decision(browser)
         browser.find_element(By.ID, "call").click()
 
+    shot(browser, "web-table.png")
     result = table.results[0]
     names = table.names_by_slot
     stacks = {
