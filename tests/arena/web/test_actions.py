@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import time
 from pathlib import Path
 
@@ -97,3 +98,25 @@ def test_bad_requests_get_4xx_and_the_hand_goes_on(tmp_path: Path):
         assert state["last"]["won"] == {"you": result.won["A"], "fish": result.won["B"]}
         assert (tmp_path / "hands.csv").read_text().count("\n") == 2  # header and the hand
         assert (tmp_path / "phh" / "hand-0000000.phh").is_file()
+
+
+def test_a_crashing_bot_is_counted_and_folded_at_a_table_of_three(tmp_path: Path):
+    crasher = f"{Path(__file__).parents[1] / 'faulty_bots.py'}:Crasher:every=1"
+    table = WebTable(TableConfig((crasher, "fish"), hands=1, seed=4, coach=None), tmp_path)
+    with Background(table) as server, httpx.Client(base_url=server.url) as client:
+        state = wait_for(client, lambda s: s["decision"] is not None or s["status"] == "hand_over")
+        while state["status"] != "hand_over":
+            if state["decision"] is not None:
+                answer = {"decision": state["decision"]["number"], "action": "call"}
+                assert client.post("/api/action", json=answer).status_code == 200
+            state = wait_for(client, lambda s, n=state["version"]: s["version"] > n)
+    result = table.results[0]
+    crashes = len(result.errors["B"])
+    assert crashes == 1  # its only decision: it crashed, and the seat folded for it
+    assert result.actions.count("B:FOLD") == 1
+    assert sum(result.won.values()) == 0
+    assert state["last"]["errors"] == {table.names_by_slot["B"]: crashes}
+    with (tmp_path / "hands.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(rows[0][f"errors_{slot}"]) for slot in "ABC"] == [0, crashes, 0]
+    assert [int(rows[0][f"won_{slot}"]) for slot in "ABC"] == [result.won[s] for s in "ABC"]
