@@ -12,7 +12,7 @@ Each bot sits behind a :class:`SeatProxy` that times its decisions and forwards 
 message to it (with :class:`BotWithCopies`, to the bot and to copies of it that learn
 alongside), each bot getting its own copy, so a bot that changes what it is handed changes
 nothing for the engine, the arena or the other bots. Every answer passes
-:func:`arena.guard.legal_action` before the engine sees it: an illegal one (a call of another
+:func:`arena.legal.legal_action` before the engine sees it: an illegal one (a call of another
 amount than the call, a raise out of range or when none is possible, an unknown action name,
 an amount that is not an integer, an answer that is not a pair) is counted, described, and
 folded, as PyPokerEngine would fold it, and is never passed on: the engine loops for ever on
@@ -45,7 +45,6 @@ identically, whichever worker process plays the hand.
 
 from __future__ import annotations
 
-import marshal
 import random
 import threading
 import time
@@ -61,7 +60,7 @@ from pypokerengine.engine.table import Table
 from pypokerengine.players import BasePokerPlayer
 
 from agent.poker.cards import from_ppe_id, to_human
-from arena.guard import ILLEGAL_PREFIX, legal_answer, snapshot
+from arena.legal import ILLEGAL_PREFIX, error_line, isolated, legal_answer, snapshot
 
 STREETS = ("preflop", "flop", "turn", "river")
 SLOTS = ("A", "B")
@@ -148,15 +147,6 @@ def action_bound(round_state: dict) -> int:
     chips += sum(side["amount"] for side in pot["side"])
     small_blind = max(1, round_state["small_blind_amount"])
     return len(STREETS) * (chips // small_blind + len(round_state["seats"]) + 1)
-
-
-def isolated(message: dict) -> dict:
-    """A copy of an engine message, for one bot to keep or change as it likes.
-
-    PyPokerEngine hands the same dicts to every player; ``marshal`` copies these plain
-    dicts, lists, strings and numbers several times faster than ``copy.deepcopy``.
-    """
-    return marshal.loads(marshal.dumps(message))
 
 
 class _Call(threading.Thread):
@@ -280,8 +270,7 @@ class SeatProxy(BasePokerPlayer):
             )
 
     def _fault(self, error: Exception) -> tuple[str, int]:
-        first_line = (str(error).strip().splitlines() or [""])[0]
-        self.errors.append(f"{type(error).__name__}: {first_line}"[:300])
+        self.errors.append(error_line(error))
         return "fold", 0
 
     def reset(self) -> None:

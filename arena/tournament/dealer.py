@@ -120,7 +120,6 @@ class TournamentDealer(Dealer):
         self, hand: int, deck: list[int], before: list[int], after: list[int], ante: int
     ) -> None:
         record = self.record
-        record.hands = hand
         record.split_lost += sum(before) - sum(after)
         for seat, (had, has) in enumerate(zip(before, after, strict=True)):
             if had > 0 and has == 0:
@@ -139,6 +138,7 @@ class TournamentDealer(Dealer):
         """Add a hand's illegal actions and errors to the record; show it to the observer
         (not a void hand: ``round_state`` None)."""
         record = self.record
+        record.hands = hand
         for slot in record.seat_slots:
             record.illegal[slot] += result.illegal[slot]
             record.errors[slot].extend(f"hand {hand}: {e}" for e in result.errors[slot])
