@@ -10,8 +10,12 @@ A bot spec is ``TARGET[:OPTIONS]``. ``TARGET`` is one of
   built it (``cfrv2@HEAD~1``, ``cfrv2@91870a4``: :mod:`arena.versions`).
 
 ``OPTIONS`` are ``key=value`` pairs separated by commas, passed to the constructor (or to
-``setup_ai``) as keyword arguments; values are read as int, float, ``true``/``false`` or text:
-``cfrv2:simulations=1000``, ``my_bot.py:MyBot:aggression=0.5,name=x``.
+``setup_ai``) as keyword arguments: ``cfrv2:simulations=1000``,
+``my_bot.py:MyBot:aggression=0.5,name=x``. A class with a typed configuration (a
+``config_type`` whose ``option_types()`` names each option's type, as our players have) gets
+each value read as its option's type: a choice checked against its valid values,
+``true``/``false``, an int, a number or text; a wrong key is refused with the valid options
+named. Other bots get values read as int, float, ``true``/``false`` or text.
 
 Seeding convention: a constructor that accepts ``rng`` receives a
 ``numpy.random.Generator`` that the arena re-seeds at the start of every hand from the
@@ -21,7 +25,7 @@ derived from the match seed and the slot. Registry entries are imported lazily, 
 missing module only breaks its own entry.
 
 >>> parse_bot_spec("cfrv2:simulations=1000,verbose=false")
-BotSpec(target='cfrv2', options=(('simulations', 1000), ('verbose', False)))
+BotSpec(target='cfrv2', options=(('simulations', '1000'), ('verbose', 'false')))
 >>> parse_bot_spec("examples.players.fish_player:FishPlayer").target
 'examples.players.fish_player:FishPlayer'
 """
@@ -33,8 +37,10 @@ import importlib
 import importlib.util
 import inspect
 import sys
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +92,16 @@ REGISTRY: dict[str, tuple[str, str]] = {
 }
 
 OptionValue = int | float | bool | str
+NOT_OPTIONS = ("self", "rng", "seed", "config")  # constructor keywords a spec cannot set
 
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A parsed bot spec: what to load and the keyword options to build it with."""
+    """A parsed bot spec: what to load and the keyword options to build it with, as text
+    (:func:`typed_options` reads each as its type once the target is loaded)."""
 
     target: str
-    options: tuple[tuple[str, OptionValue], ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         if not self.options:
@@ -110,7 +118,7 @@ class BotSpec:
         return base if not self.options else f"{base}[{_options_text(self.options)}]"
 
 
-def _options_text(options: tuple[tuple[str, OptionValue], ...]) -> str:
+def _options_text(options: tuple[tuple[str, str], ...]) -> str:
     return ",".join(f"{key}={value}" for key, value in options)
 
 
@@ -135,7 +143,7 @@ def parse_bot_spec(text: str) -> BotSpec:
     """Split ``TARGET[:key=value,...]`` into a :class:`BotSpec` (no import happens here).
 
     >>> parse_bot_spec("bots/mine.py:MyBot:depth=2")
-    BotSpec(target='bots/mine.py:MyBot', options=(('depth', 2),))
+    BotSpec(target='bots/mine.py:MyBot', options=(('depth', '2'),))
     >>> parse_bot_spec("fish:")
     Traceback (most recent call last):
     ...
@@ -146,7 +154,7 @@ def parse_bot_spec(text: str) -> BotSpec:
     parts = text.strip().split(":")
     if any(not part for part in parts):
         raise ValueError(f"malformed bot spec {text!r}: an empty part between colons")
-    options: tuple[tuple[str, OptionValue], ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
     if len(parts) > 1 and "=" in parts[-1]:
         options = _parse_options(text, parts.pop())
     if len(parts) > 2:
@@ -154,14 +162,109 @@ def parse_bot_spec(text: str) -> BotSpec:
     return BotSpec(":".join(parts), options)
 
 
-def _parse_options(spec: str, text: str) -> tuple[tuple[str, OptionValue], ...]:
+def _parse_options(spec: str, text: str) -> tuple[tuple[str, str], ...]:
     options = []
     for item in text.split(","):
         key, sep, value = item.partition("=")
         if not sep or not key.strip().isidentifier():
             raise ValueError(f"malformed option {item!r} in bot spec {spec!r}: expected key=value")
-        options.append((key.strip(), parse_option_value(value.strip())))
+        options.append((key.strip(), value.strip()))
     return tuple(options)
+
+
+def option_types(factory: Callable[..., Any]) -> dict[str, Any]:
+    """Each option's type, from the ``config_type`` a loaded class exposes; empty for a bot
+    without one."""
+    config_type = getattr(factory, "config_type", None)
+    reader = getattr(config_type, "option_types", None)
+    return dict(reader()) if callable(reader) else {}
+
+
+def typed_options(spec: BotSpec, factory: Callable[..., Any]) -> dict[str, Any]:
+    """The spec's options as keyword arguments: each read as its option's type where the
+    factory has a typed configuration, else by :func:`parse_option_value`."""
+    types = option_types(factory)
+    return {
+        key: read_typed(spec.target, key, text, types[key])
+        if key in types
+        else parse_option_value(text)
+        for key, text in spec.options
+    }
+
+
+def read_typed(target: str, key: str, text: str, kind: Any) -> Any:
+    """``text`` read as type ``kind`` (a union tries its members: true/false, int, number, a
+    choice, a literal, text); ValueError naming the option and what it accepts.
+
+    >>> read_typed("bot", "depth", "2", int | None)
+    2
+    >>> read_typed("bot", "fast", "yes", bool)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'bot': fast=yes: expected true or false
+    """
+    members = typing.get_args(kind) if typing.get_origin(kind) is not typing.Literal else ()
+    members = members or (kind,)
+    expected = []
+    for reader in (_as_bool, _as_int, _as_float, _as_choice, _as_literal, _as_text):
+        value, accepts = reader(text, members)
+        if accepts:
+            if value is not _NO_VALUE:
+                return value
+            expected.append(accepts)
+    raise ValueError(f"bot {target!r}: {key}={text}: expected {' or '.join(expected)}")
+
+
+_NO_VALUE = object()
+
+
+def _as_bool(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    if bool not in members:
+        return _NO_VALUE, ""
+    lowered = text.lower()
+    return (lowered == "true" if lowered in ("true", "false") else _NO_VALUE), "true or false"
+
+
+def _as_int(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    if int not in members:
+        return _NO_VALUE, ""
+    try:
+        return int(text), "an integer"
+    except ValueError:
+        return _NO_VALUE, "an integer"
+
+
+def _as_float(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    if float not in members:
+        return _NO_VALUE, ""
+    try:
+        return float(text), "a number"
+    except ValueError:
+        return _NO_VALUE, "a number"
+
+
+def _as_choice(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    for member in members:
+        if isinstance(member, type) and issubclass(member, Enum):
+            choices = [str(choice.value) for choice in member]
+            value = member(text) if text in choices else _NO_VALUE
+            return value, "one of " + ", ".join(choices)
+    return _NO_VALUE, ""
+
+
+def _as_literal(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    values = [v for m in members if typing.get_origin(m) is typing.Literal for v in m.__args__]
+    if not values:
+        return _NO_VALUE, ""
+    return (text if text in values else _NO_VALUE), " or ".join(map(str, values))
+
+
+def _as_text(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    if str in members:
+        return text, "text"
+    if Path in members:
+        return Path(text), "a path"
+    return _NO_VALUE, ""
 
 
 def resolve_factory(spec: BotSpec) -> Callable[..., Any]:
@@ -234,7 +337,8 @@ def accepted_seed_keyword(factory: Callable[..., Any]) -> str | None:
 
 
 def check_options(spec: BotSpec, factory: Callable[..., Any]) -> None:
-    """ValueError naming the first option the factory does not accept."""
+    """ValueError naming the first option the factory does not accept, or a value that is not
+    of its option's type."""
     try:
         parameters = inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -243,9 +347,15 @@ def check_options(spec: BotSpec, factory: Callable[..., Any]) -> None:
         return
     accepted = [name for name, p in parameters.items() if p.kind is not p.VAR_POSITIONAL]
     for key, _ in spec.options:
-        if key not in parameters or key in ("rng", "seed"):
-            listed = ", ".join(n for n in accepted if n not in ("self", "rng", "seed")) or "none"
+        if key not in parameters or key in NOT_OPTIONS:
+            listed = ", ".join(n for n in accepted if n not in NOT_OPTIONS) or "none"
             raise ValueError(f"bot {spec.target!r} has no option {key!r} (its options: {listed})")
+    typed = typed_options(spec, factory)
+    if typed and set(typed) <= set(option_types(factory)):  # the configuration checks them all
+        try:
+            factory.config_type.from_options(**typed)  # type: ignore[attr-defined]
+        except ValueError as error:
+            raise ValueError(f"bot {spec.target!r}: {error}") from error
 
 
 def validate_spec(spec: BotSpec) -> None:
@@ -257,7 +367,7 @@ def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 
     """Build a player from a spec, handing it ``rng`` or ``seed`` if its constructor takes one."""
     factory = resolve_factory(spec)
     check_options(spec, factory)
-    kwargs: dict[str, Any] = dict(spec.options)
+    kwargs = typed_options(spec, factory)
     keyword = accepted_seed_keyword(factory)
     if keyword == "rng":
         kwargs["rng"] = rng if rng is not None else np.random.default_rng(seed)

@@ -1,63 +1,33 @@
-"""CFRv1 and CFRv2: the blueprint preflop and on the flop, the study's equity thresholds after.
+"""CFRv1 and CFRv2's fixed strategy: the MCCFR blueprint preflop and on the flop, the study's
+equity thresholds after, with defence by minimum defense frequency and real-time solving.
 
 The players of the study (seed 004, "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
-Simulations"), rebuilt on this project's engine:
+Simulations"), rebuilt on this project's engine. Each decision takes the first rule that
+applies:
 
-* **Short stacks, preflop, 3 to 10 players dealt in** (15 big blinds or less, the deepest
-  stack the push/fold table solves): all-in or fold by the push/fold equilibrium of that
-  table size, depth and ante (``agent.players.short_stack``); ``pushfold=False`` turns it
-  off. Heads-up the rules below win more against every baseline at 5 and 10 big blinds
-  (and lose 0.19 sb/h to the equilibrium at 5, none at 10), so ``pushfold_players=2`` is
-  needed to play it there too.
-* **Preflop and flop, heads-up**: the engine's action history is read into the blueprint's
-  abstract history (``agent.players.history``; off-tree bets by the pseudo-harmonic mapping of
-  Ganzfried and Sandholm 2013, which may give a few weighted readings), the card label of the
-  trainer's abstraction is added, and the strategy of that information set is looked up
-  (``agent.players.blueprint_store``). Each abstract action is priced on the *real* pot and stacks
-  and clamped to the legal range; a raise that is not possible becomes a call.
-* **Missing information set** (cleaned out of the blueprint, or off the abstract tree):
-  the threshold rule, as in the study.
-* **Two or more opponents in the hand**, every street (``multiway="share"``, the default):
-  the hand's share of the pot's equity, with pot odds (``agent.boundary.equity_share``).
-* **River, heads-up, with** ``solve="river"``, **turn and river with** ``solve="turn"``,
-  **flop, turn and river with** ``solve="flop"``: the street solved in real time from its
-  start, over our range and the opponent's, with the real bet sizes on the tree
-  (``agent.players.subgame_solving``). With ``solve="off-tree"`` the flop, turn and river
-  are solved only from the street after a preflop or flop raise left the blueprint's tree
-  (a size none of its sizes, or beyond its raise cap: ``agent.players.history.left_the_tree``):
-  where the blueprint read the line as trained, it and the rules play on, as Libratus kept
-  its blueprint on the tree and solved subgames after off-tree actions. CFRv2's default,
-  ``solve="auto"``, does this (with the re-solving gadget and 30 iterations a solve) where
-  the smaller stack dealt in held 75 big blinds or more at the hand's start; CFRv1 keeps the
-  study's rules (``solve="off"``).
-* **Turn and river, heads-up**: the study's threshold rule (``agent.boundary.thresholds``) on
-  a win rate against the opponent (``multiway="study"``: also with more opponents). Its
-  two raise levels bet half the pot and the pot by default (``sizing="pot"``); the study's own
-  sizes, the minimum raise and twice it, are ``sizing="study"``. Against the always-calling
-  Fish and the study's Monte Carlo model the pot-relative sizes win clearly more (README).
-* **Facing a bet, heads-up, where the blueprint does not apply** (rule ``"mdf"``, the
-  default): turn, river, a missing information set, and a raise above the abstraction's
-  largest size (which the mapping could only read as that size: an all-in read as a
-  min-raise and called like one). The hand continues with the minimum defense frequency
-  ``p / (p + b)`` of the holdings, ranked by exact equity, and raises only from the top third
-  of that share (``agent.players.defense``). ``rule="study"`` keeps the study's thresholds, which
-  call any bet, however large, with the same hands. Checked or opened pots: threshold rule.
+* short-stacked preflop (15 big blinds or less), the push/fold equilibrium
+  (``agent.players.short_stack``);
+* with ``preflop_table``, the N-player preflop blueprint (``agent.players.preflop_table``);
+* heads-up on a street ``solve`` covers, the street solved in real time over both ranges
+  (``agent.players.subgame_solving``), as Libratus solved subgames once play left its
+  blueprint's tree (Brown and Sandholm 2017, "Safe and nested subgame solving");
+* preflop and on the flop, the blueprint's strategy at the information set the engine's
+  history reads as (``agent.players.history``; off-tree bets by the pseudo-harmonic mapping
+  of Ganzfried and Sandholm 2013), each abstract action priced on the real pot and stacks;
+* elsewhere the threshold rule: heads-up facing a bet, defence by minimum defense frequency
+  ``p / (p + b)`` (``agent.players.defense``), ranked within our own range on the turn and
+  river (``agent.players.own_range``); with two or more opponents, the hand's share of the
+  pot's equity against pot odds (``agent.boundary.equity_share``); otherwise the study's
+  thresholds on the win rate (``agent.boundary.thresholds``).
 
-The threshold rule is applied in distribution. The study estimates the win rate ``p`` (win or
-tie against a random hand) from ``n`` simulations (CFRv1 50, CFRv2 10,000) and acts on the
-estimate, so its decision is random: the number of won simulations is Binomial(n, p). Where
-``p`` is known exactly and cheaply (heads-up on the turn and river by enumeration of all
-holdings at once, preflop from the 169-class table) the player computes the exact
-probability of each threshold level under that binomial law and samples from it; this is the
-same policy as running the simulations, at a fraction of the cost, and it is the policy local
-best response reads (on the flop only when all holdings are asked at once, ``policy_table``).
-Where ``p`` is not exact (a single flop decision, several opponents) the player simulates
-``n`` deals with its own generator, as the study does, and acts on the estimate.
+The study acts on a win rate estimated from ``simulations`` deals, so its decision is random:
+the number of won deals is Binomial(n, p). Where ``p`` is exact and cheap (heads-up on the
+turn and river, preflop from the 169-class table) the player samples each threshold level from
+that law, the same policy at a fraction of the cost, and the policy local best response reads
+(``policy_table``); elsewhere it simulates the deals with its own generator.
 
-Policy interface (``agent.boundary.policy``): ``action_probabilities(valid_actions, hole_card,
-round_state)`` returns the concrete legal actions with their probabilities, cheap to call for
-every holding in one public state (the public part is cached, flop, turn and river equities
-of all 1,326 holdings come from one ``agent.poker.holding_equity`` pass per board).
+The options and their meaning: :class:`CFRPlayer`; their types and checks:
+:class:`agent.players.config.PlayerConfig`.
 """
 
 from __future__ import annotations
@@ -66,20 +36,18 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
 from agent.abstraction.pushfold_table import PushFoldTable, shipped_table
-from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS, share_level
+from agent.boundary.equity_share import share_level
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain, normalized, sample_action
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call, legal_raise
 from agent.boundary.threshold_law import binomial_tails, level_cutoffs
 from agent.boundary.thresholds import (
-    STUDY_THRESHOLDS,
     Level,
-    Thresholds,
     level_action,
     threshold_level,
     win_rate,
@@ -87,6 +55,20 @@ from agent.boundary.thresholds import (
 from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import replay_range
 from agent.players.blueprint_store import Blueprint, load_blueprint
+from agent.players.config import (
+    CFRV1_SIMULATIONS,
+    CFRV2_SIMULATIONS,
+    AnyConfig,
+    Multiway,
+    PlayerConfig,
+    PreflopDefense,
+    Rule,
+    Settled,
+    Sizing,
+    Solve,
+    constructor_signature,
+    settle,
+)
 from agent.players.defense import (
     defends,
     hand_percentiles,
@@ -136,32 +118,15 @@ from agent.poker.multiway_equity import NoDeal, multiway_equity
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
 LOG = logging.getLogger(__name__)
-CFRV1_SIMULATIONS = 50
-CFRV2_SIMULATIONS = 10_000
 # raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
-SIZINGS: dict[str, tuple[str, str] | None] = {"study": None, "pot": ("half", "pot")}
-DEFAULT_SIZING = "pot"  # measured stronger than the study's sizes (README, agent section)
-# how the player answers a bet where the blueprint does not apply (agent.players.defense)
-RULES = ("mdf", "study")
-MULTIWAY_RULES = ("share", "ranges", "study")
-PREFLOP_DEFENSES = ("mdf", "odds")
-DEFAULT_PREFLOP_DEFENSE = "mdf"  # "odds" wins more against the baselines; LBR undecided (README)
-DEFAULT_PUSHFOLD_PLAYERS = 3  # heads-up, the blueprint and the rules win more (module docstring)
-DEFAULT_MULTIWAY = "share"
-DEFAULT_RULE = "mdf"
+SIZINGS: dict[str, tuple[str, str] | None] = {Sizing.STUDY: None, Sizing.POT: ("half", "pot")}
 SOLVES = tuple(SOLVED_STREETS)  # real-time subgame solving (agent.players.subgame_solving)
-DEFAULT_SOLVE = "off"  # CFRPlayer's and the study's; CFRv2FixedPlayer solves off the tree
-# CFRv2's: off the tree at 75 big blinds or deeper. Local best response (100 BB) wins a third
-# of what it wins without; at 50 BB the solve lost to the random bot in cash and heads-up
-# tournaments, where the rules did not (README, "Solving off the tree by default")
-CFRV2_SOLVE = "auto"
 AUTO_SOLVE_DEPTH = 75  # big blinds: the shallowest effective stack "auto" solves at
 SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
 # the gadget, iterations and shallowest depth (big blinds; 0: any) of a solve mode: off the
-# tree, the setting measured (30 iterations answer within the decision-time bounds and lose
-# nothing the CIs see); the other modes no gadget, SOLVE_ITERATIONS and any depth
-MODE_DEFAULTS = {"off-tree": (True, 30, 0), "auto": (True, 30, AUTO_SOLVE_DEPTH)}
-DEFAULT_PREFLOP_TABLE = False  # the N-player preflop blueprint (README, agent section)
+# tree the re-solving gadget and 30 iterations, which answer within the decision-time bounds;
+# the other modes no gadget, SOLVE_ITERATIONS and any depth
+MODE_DEFAULTS = {Solve.OFF_TREE: (True, 30, 0), Solve.AUTO: (True, 30, AUTO_SOLVE_DEPTH)}
 ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our own range
@@ -185,14 +150,13 @@ class CFRPlayer(PolicyPlayer):
     ``pushfold_players`` players dealt in (3 by default; 2 plays it heads-up too);
     ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency
     within our own range on the turn and river, as our actions in the hand reveal it
-    (``agent.players.own_range``; the default), not among all holdings (``False``, the
-    earlier rule);
+    (``agent.players.own_range``; the default), not among all holdings (``False``);
     ``multiway``: with two or more opponents in the hand, act on the hand's share of the
     pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default),
     the same with the equity against each opponent's range read from its actions under a
     sound player's model (``"ranges"``, :mod:`agent.poker.multiway_equity`; the adaptive
     agent reads them with what it has learned), or on the study's thresholds raised to the
-    number of opponents (``"study"``, earlier);
+    number of opponents (``"study"``);
     ``preflop_opponents``: the share rule prices a preflop hand against at most this many
     opponents; ``"auto"`` (the default): 1 in a cash game (one hand a game), all of them (9)
     in a tournament (:mod:`agent.boundary.equity_share`);
@@ -211,105 +175,103 @@ class CFRPlayer(PolicyPlayer):
     model (``blueprint.subgame.river.check_down_gadget``; by default off the tree only:
     ``"off-tree"`` and ``"auto"``);
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100
-    otherwise; fewer answer sooner, farther from the subgame's equilibrium: the README's
-    decision times);
+    otherwise; fewer answer sooner, farther from the subgame's equilibrium);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
     into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
     ``False`` (the default) keeps the multiway rule there;
     ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
     the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2FixedPlayer`,
-    CFRv1's 50 in :class:`CFRv1Player`).
+    CFRv1's 50 in :class:`CFRv1Player`). ``"auto"`` for ``multiway`` and
+    ``preflop_defense`` is the fixed strategy's ``"share"`` and ``"mdf"``.
+
+    Every option is a field of the class's ``config_type``
+    (:class:`agent.players.config.PlayerConfig`), checked once; ``config`` passes a whole
+    configuration, and options given beside it take its place. ``settled`` holds the
+    ``"auto"`` options as this game plays them (:func:`agent.players.config.settle`).
     """
 
-    default_simulations = CFRV2_SIMULATIONS
-    default_solve = DEFAULT_SOLVE
+    config_type: ClassVar[type[AnyConfig]] = PlayerConfig
+    default_simulations: ClassVar[int] = CFRV2_SIMULATIONS
+    default_solve: ClassVar[Solve] = Solve.OFF
 
     def __init__(
         self,
         blueprint: str | Path | Blueprint | None = None,
         simulations: int | None = None,
         *,
-        thresholds: Thresholds = STUDY_THRESHOLDS,
-        sizing: str = DEFAULT_SIZING,
-        rule: str = DEFAULT_RULE,
-        pushfold: bool = True,
-        pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
-        own_range: bool = True,
-        multiway: str = DEFAULT_MULTIWAY,
-        preflop_defense: str = DEFAULT_PREFLOP_DEFENSE,
-        solve: str | None = None,
-        gadget: bool | None = None,
-        solve_iterations: int | None = None,
-        preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
-        preflop_opponents: int | str = "auto",
+        config: AnyConfig | None = None,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
+        **options: Any,
     ) -> None:
         super().__init__(rng=rng, seed=seed)
-        if simulations is None:
-            simulations = self.default_simulations
-        if not isinstance(simulations, int) or simulations < 1:
-            raise ValueError(f"simulations={simulations!r}: expected a positive number")
-        if sizing not in SIZINGS:
-            raise ValueError(f"sizing={sizing!r}: expected one of {', '.join(SIZINGS)}")
-        if rule not in RULES:
-            raise ValueError(f"rule={rule!r}: expected one of {', '.join(RULES)}")
-        if multiway not in MULTIWAY_RULES:
-            raise ValueError(f"multiway={multiway!r}: expected one of {', '.join(MULTIWAY_RULES)}")
-        self.multiway = multiway
-        if preflop_opponents != "auto":
-            valid = isinstance(preflop_opponents, int) and 1 <= preflop_opponents <= ALL_OPPONENTS
-            if not valid:
-                expected = f"expected auto or 1 to {ALL_OPPONENTS}"
-                raise ValueError(f"preflop_opponents={preflop_opponents!r}: {expected}")
-        self.preflop_opponents_choice = preflop_opponents
-        self.tournament = False  # stacks carried over: set by each game's start
-        if preflop_defense not in PREFLOP_DEFENSES:
-            choices = ", ".join(PREFLOP_DEFENSES)
-            raise ValueError(f"preflop_defense={preflop_defense!r}: expected one of {choices}")
-        self.preflop_defense = preflop_defense
-        self._set_up_solving(solve, gadget, solve_iterations)
-        self.sizing = sizing
-        self.rule = rule
-        self.blueprint = (
-            blueprint if isinstance(blueprint, Blueprint) else load_blueprint(blueprint)
-        )
-        self.simulations = simulations
-        self.thresholds = thresholds
-        self.pushfold_table: PushFoldTable | None = shipped_table() if pushfold else None
-        if not isinstance(pushfold_players, int) or not 2 <= pushfold_players <= 10:
-            raise ValueError(f"pushfold_players={pushfold_players!r}: expected 2 to 10")
-        self.pushfold_players = pushfold_players
-        self.preflop_table = load_preflop_table(preflop_table)
-        self.track_own_range = own_range
+        if blueprint is not None:
+            options["blueprint"] = blueprint
+        if simulations is not None:
+            options["simulations"] = simulations
+        self.config: AnyConfig = self.configure(config, **options)
+        self.settled: Settled = settle(self.config)  # a cash game until a game's start says
+        strategy = self.strategy
+        source = strategy.blueprint
+        self.blueprint = source if isinstance(source, Blueprint) else load_blueprint(source)
+        self.pushfold_table: PushFoldTable | None = shipped_table() if strategy.pushfold else None
+        self.preflop_table = load_preflop_table(strategy.preflop_table)
+        self._set_up_solving(strategy)
         self.own_range = OwnRange()  # heads-up: our range in this hand, by our own policy
         self.errors = 0  # decisions that fell back to a safe action after an internal error
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._exact_flop = False  # set while policy_table runs
         self._ranks: tuple[np.ndarray, np.ndarray] | None = None  # _range_ranks'
 
-    def _set_up_solving(
-        self, solve: str | None, gadget: bool | None, iterations: int | None
-    ) -> None:
-        """The streets ``solve`` covers (None: the class's ``default_solve``), from which
-        depth, and its real-time solver, ``gadget`` and ``iterations`` defaulting to the
-        mode's (``MODE_DEFAULTS``)."""
-        solve = self.default_solve if solve is None else solve
-        if solve not in SOLVES:
-            raise ValueError(f"solve={solve!r}: expected one of {', '.join(SOLVES)}")
-        mode_gadget, mode_iterations, depth = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))
-        gadget = mode_gadget if gadget is None else gadget
-        iterations = mode_iterations if iterations is None else iterations
-        if not isinstance(gadget, bool):
-            raise ValueError(f"gadget={gadget!r}: expected true or false")
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"solve_iterations={iterations!r}: expected a positive number")
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that keeps this constructor shows its family's options as its signature
+        (what ``help`` and the arena read); one with its own constructor shows that."""
+        super().__init_subclass__(**kwargs)
+        own = "__init__" in cls.__dict__
+        cls.__signature__ = None if own else constructor_signature(cls.config_type)  # type: ignore[attr-defined]
+
+    @classmethod
+    def configure(cls, config: AnyConfig | None = None, **options: Any) -> AnyConfig:
+        """``config`` (by default the family's defaults) with ``options`` in place, checked,
+        and the class's defaults for ``simulations`` and ``solve`` and the solve mode's for
+        ``gadget`` and ``solve_iterations`` where they are None."""
+        if config is None:
+            config = cls.config_type()
+        elif not isinstance(config, cls.config_type):
+            expected = cls.config_type.__name__
+            raise ValueError(f"config={config!r}: expected a {expected}")
+        config = config.with_options(**options)
+        strategy = config.strategy
+        solve = cls.default_solve if strategy.solve is None else strategy.solve
+        gadget, iterations, _ = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))
+        resolved = replace(
+            strategy,
+            simulations=cls.default_simulations
+            if strategy.simulations is None
+            else strategy.simulations,
+            solve=solve,
+            gadget=gadget if strategy.gadget is None else strategy.gadget,
+            solve_iterations=iterations
+            if strategy.solve_iterations is None
+            else strategy.solve_iterations,
+        )
+        return resolved if isinstance(config, PlayerConfig) else replace(config, strategy=resolved)
+
+    @property
+    def strategy(self) -> PlayerConfig:
+        """The fixed strategy's options."""
+        return self.config.strategy
+
+    def _set_up_solving(self, strategy: PlayerConfig) -> None:
+        """The streets ``solve`` covers, from which depth, and its real-time solver."""
+        solve = strategy.solve
         self.solved_streets = SOLVED_STREETS[solve]
         self.solve_only_off_tree = solve in ONLY_OFF_TREE
-        self.solve_depth = depth
+        self.solve_depth = MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))[2]
         self.street_solver = None
         if self.solved_streets:
+            iterations, gadget = strategy.solve_iterations, strategy.gadget
             self.street_solver = RealTimeSolver(iterations=iterations, gadget=gadget)
 
     # -- the policy ------------------------------------------------------------------------
@@ -339,9 +301,9 @@ class CFRPlayer(PolicyPlayer):
         share a card label (a hole class preflop, a class or an equity bucket on the flop)
         share one blueprint mix, and every key is looked up in a single call. This is what
         local best response asks for at every public state. On the flop the threshold rule's
-        law is computed from the exact equity of every holding (one pass per board, about
-        0.1 s), where a single decision samples it by Monte Carlo as the study does: the same
-        distribution of actions.
+        law is computed from the exact equity of every holding (one pass per board), where a
+        single decision samples it by Monte Carlo as the study does: the same distribution of
+        actions.
         """
         short = self.short_stack_spot(snapshot)
         if short is not None and self.pushfold_table is not None:
@@ -483,7 +445,7 @@ class CFRPlayer(PolicyPlayer):
         if self.pushfold_table is None or snapshot.street != Street.PREFLOP:
             return None
         spot = read_spot(snapshot)
-        if spot is None or spot.players < self.pushfold_players:
+        if spot is None or spot.players < self.strategy.pushfold_players:
             return None
         return spot if applies(self.pushfold_table, spot) else None
 
@@ -496,7 +458,7 @@ class CFRPlayer(PolicyPlayer):
 
     def oversize_raise(self, snapshot: Snapshot) -> bool:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
-        if self.rule != "mdf" or snapshot.to_call == 0:
+        if self.strategy.rule != Rule.MDF or snapshot.to_call == 0:
             return False
         fractions = last_raise_fractions(snapshot, self.blueprint.actions)
         return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE
@@ -537,9 +499,9 @@ class CFRPlayer(PolicyPlayer):
         Rule ``mdf``, heads-up, facing a bet: :meth:`defense_policy` instead.
         """
         opponents = max(1, snapshot.opponents)
-        if opponents == 1 and self.rule == "mdf" and snapshot.to_call > 0:
+        if opponents == 1 and self.strategy.rule == Rule.MDF and snapshot.to_call > 0:
             return self.defense_policy(snapshot)
-        if opponents > 1 and self.multiway != "study":
+        if opponents > 1 and self.settled.multiway != Multiway.STUDY:
             priced = self.priced_opponents(snapshot)
             rate = self.multiway_win_rate(snapshot, priced)
             level = share_level(
@@ -555,29 +517,23 @@ class CFRPlayer(PolicyPlayer):
         """The study's level on a win rate estimated from ``simulations`` deals."""
         opponents = max(1, snapshot.opponents)
         rate = self.sampled_win_rate(snapshot)
-        return threshold_level(rate, snapshot.street, opponents, self.thresholds)
-
-    @property
-    def preflop_opponents(self) -> int:
-        """The most opponents a preflop hand is priced against: the option, or with
-        ``"auto"`` one in a cash game and all in a tournament."""
-        if self.preflop_opponents_choice != "auto":
-            return self.preflop_opponents_choice
-        return ALL_OPPONENTS if self.tournament else CASH_PREFLOP_OPPONENTS
+        return threshold_level(rate, snapshot.street, opponents, self.strategy.thresholds)
 
     def priced_opponents(self, snapshot: Snapshot) -> int:
         """The opponents the share rule prices a hand against: everyone in the hand, but
         preflop with ``multiway="share"`` at most ``preflop_opponents``
         (:mod:`agent.boundary.equity_share`)."""
-        if snapshot.street == Street.PREFLOP and self.multiway == "share":
-            return min(snapshot.opponents, self.preflop_opponents)
+        if snapshot.street == Street.PREFLOP and self.settled.multiway == Multiway.SHARE:
+            return min(snapshot.opponents, self.settled.preflop_opponents)
         return snapshot.opponents
 
     def multiway_win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
         """The win rate the multiway share rule acts on: against the opponents' ranges with
         ``multiway="ranges"`` (where their models leave each a holding), else ``opponents``
         random hands (by default, one for each opponent in the hand)."""
-        ranged = self.ranged_win_rate(snapshot) if self.multiway == "ranges" else None
+        ranged = (
+            self.ranged_win_rate(snapshot) if self.settled.multiway == Multiway.RANGES else None
+        )
         return self.sampled_win_rate(snapshot, opponents) if ranged is None else ranged
 
     def ranged_win_rate(self, snapshot: Snapshot) -> float | None:
@@ -593,7 +549,7 @@ class CFRPlayer(PolicyPlayer):
         ]
         try:
             estimate = multiway_equity(
-                snapshot.hole, snapshot.board, ranges, self.simulations, self.rng
+                snapshot.hole, snapshot.board, ranges, self.strategy.simulations, self.rng
             )
         except NoDeal:
             return None
@@ -607,7 +563,7 @@ class CFRPlayer(PolicyPlayer):
             snapshot.hole,
             snapshot.board,
             opponents=min(max(1, count), 22),
-            simulations=self.simulations,
+            simulations=self.strategy.simulations,
             rng=self.rng,
         )
         return win_rate(estimate)
@@ -638,7 +594,7 @@ class CFRPlayer(PolicyPlayer):
         preflop with ``preflop_defense="odds"``, at least the holdings whose pot share
         covers the price of the call (``agent.players.defense.preflop_odds_frequency``)."""
         mdf = minimum_defense_frequency(snapshot.to_call, snapshot.contested_pot)
-        if self.preflop_defense != "odds" or snapshot.street != Street.PREFLOP:
+        if self.settled.preflop_defense != PreflopDefense.ODDS or snapshot.street != Street.PREFLOP:
             return mdf
         return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.contested_pot))
 
@@ -657,10 +613,10 @@ class CFRPlayer(PolicyPlayer):
 
         Preflop and on the flop, off-tree bets are mostly large re-raises against a narrow
         range of ours; ranking within it folds hands far ahead of a loose bot's raising range
-        (9.7 sb/h lost to ``montecarlo``, most of it folding to 4-bets), so those streets
-        keep the ranking among all holdings.
+        (most of all, folding to 4-bets), so those streets keep the ranking among all
+        holdings.
         """
-        if snapshot.street < OWN_RANGE_FROM or not self.track_own_range:
+        if snapshot.street < OWN_RANGE_FROM or not self.strategy.own_range:
             return None  # (the range is recorded for river solving even with own_range=False)
         return self.own_range.weights(snapshot.board, len(snapshot.history), self.action_likelihood)
 
@@ -677,7 +633,9 @@ class CFRPlayer(PolicyPlayer):
     def remember_own_action(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, rule ``mdf`` or real-time solving: remember our action, for the range it
         reveals."""
-        tracked = (self.track_own_range and self.rule == "mdf") or self.street_solver is not None
+        tracked = (
+            self.strategy.own_range and self.strategy.rule == Rule.MDF
+        ) or self.street_solver is not None
         if tracked and len(preflop_order(snapshot)) == 2:
             self.own_range.record(len(snapshot.history), snapshot, action)
 
@@ -688,8 +646,8 @@ class CFRPlayer(PolicyPlayer):
         solved street does, its solution (``agent.players.subgame_solving``). Where the
         threshold rule does: the level of each holding's exact win rate, in one vectorised
         pass. That is the mode of the rule's n-simulation law (at 10,000 simulations the
-        estimate is within 0.01 of the rate 95% of the time), a model of our range that
-        is 100 times cheaper than the law holding by holding.
+        estimate is within 0.01 of the rate 95% of the time), a model of our range far
+        cheaper than the law holding by holding.
         """
         branches, spot, oversize = self._public_part(snapshot)
         if self.short_stack_spot(snapshot) is not None:
@@ -714,9 +672,9 @@ class CFRPlayer(PolicyPlayer):
     def _threshold_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """The threshold rule's likelihood of ``action``, vectorised (see above)."""
         levels = threshold_levels(
-            holding_win_rates(snapshot.board), snapshot.street, self.thresholds
+            holding_win_rates(snapshot.board), snapshot.street, self.strategy.thresholds
         )
-        if snapshot.to_call > 0 and self.rule == "mdf":
+        if snapshot.to_call > 0 and self.strategy.rule == Rule.MDF:
             ranks = self._defense_ranks(snapshot)
             levels = defended_levels(levels, ranks, self.defense_frequency(snapshot))
         matches = np.array([self.level_action(level, snapshot) == action for level in Level])
@@ -731,7 +689,7 @@ class CFRPlayer(PolicyPlayer):
 
     def level_action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""
-        sizes = SIZINGS[self.sizing]
+        sizes = SIZINGS[self.strategy.sizing]
         if sizes is None or level < Level.MIN_RAISE:
             return level_action(level, snapshot)
         size = sizes[0] if level == Level.MIN_RAISE else sizes[1]
@@ -741,8 +699,8 @@ class CFRPlayer(PolicyPlayer):
         """The heads-up win rate (win or tie) where it is exact and cheap, else None.
 
         Turn and river: one all-holdings pass per board; preflop: the 169-class table; the
-        flop only inside :meth:`policy_table` (the exact pass costs about 0.1 s, once per flop,
-        worth it for all holdings but not for one decision, which simulates instead).
+        flop only inside :meth:`policy_table` (the exact pass, once per flop, is worth its
+        cost for all holdings but not for one decision, which simulates instead).
         """
         if snapshot.street >= Street.TURN or (snapshot.street == Street.FLOP and self._exact_flop):
             board = holding_equity(snapshot.board)
@@ -758,8 +716,10 @@ class CFRPlayer(PolicyPlayer):
 
         Levels below ``floor`` are played as ``floor``.
         """
-        cutoffs = level_cutoffs(self.simulations, snapshot.street, 1, self.thresholds)
-        tails = [*binomial_tails(self.simulations, rate, cutoffs), 0.0]  # P(level >= l)
+        cutoffs = level_cutoffs(
+            self.strategy.simulations, snapshot.street, 1, self.strategy.thresholds
+        )
+        tails = [*binomial_tails(self.strategy.simulations, rate, cutoffs), 0.0]  # P(level >= l)
         mixed: dict[Action, float] = {}
         for level in Level:
             below = 1.0 if level == Level.PASS else tails[level - 1]
@@ -795,10 +755,10 @@ class CFRPlayer(PolicyPlayer):
     # -- the engine's entry point ----------------------------------------------------------
 
     def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
-        """Note whether the game carries the stacks over (a tournament): the ``"auto"``
-        settings depend on it."""
+        """Settle the ``"auto"`` options for this game: whether it carries the stacks over
+        (a tournament) decides them (:func:`agent.players.config.settle`)."""
         super().receive_game_start_message(game_info)
-        self.tournament = stacks_carry_over(game_info)
+        self.settled = settle(self.config, game_info)
 
     def declare_action(
         self,
@@ -843,6 +803,9 @@ def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
     return ("call", int(call)) if call == 0 else ("fold", 0)
 
 
+CFRPlayer.__signature__ = constructor_signature(PlayerConfig)  # type: ignore[attr-defined]
+
+
 class CFRv1Player(CFRPlayer):
     """The study's CFRv1: the blueprint preflop and on the flop, 50-simulation thresholds."""
 
@@ -858,18 +821,10 @@ class CFRv2FixedPlayer(CFRPlayer):
     model in tournaments."""
 
     default_simulations = CFRV2_SIMULATIONS
-    default_solve = CFRV2_SOLVE
+    default_solve = Solve.AUTO
 
 
 def effective_depth(snapshot: Snapshot) -> float:
     """The smallest stack dealt in at the hand's start, in big blinds (public: a copy of the
     player reading the same hand agrees)."""
     return min(hand_start_stacks(snapshot).values()) / snapshot.big_blind
-
-
-def stacks_carry_over(game_info: Mapping[str, Any]) -> bool:
-    """True for a PyPokerEngine game of more than one hand from a starting stack: a
-    tournament, where a bust ends the game; False for one hand a game (a cash game)."""
-    rule = game_info.get("rule", {})
-    stack, hands = rule.get("initial_stack"), rule.get("max_round")
-    return isinstance(hands, int) and hands > 1 and isinstance(stack, int) and stack > 0

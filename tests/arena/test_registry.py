@@ -11,6 +11,7 @@ from arena.registry import (
     make_bot,
     parse_bot_spec,
     resolve_factory,
+    typed_options,
     validate_spec,
 )
 
@@ -33,7 +34,7 @@ def test_ppe_examples_load_by_registry_name():
 
 def test_module_class_and_options():
     spec = parse_bot_spec(f"{BOTS}:RngRaiser:aggression=0.75")
-    assert spec == BotSpec(f"{BOTS}:RngRaiser", (("aggression", 0.75),))
+    assert spec == BotSpec(f"{BOTS}:RngRaiser", (("aggression", "0.75"),))
     bot = make_bot(spec, rng=np.random.default_rng(3))
     assert bot.aggression == 0.75
     assert isinstance(bot.rng, np.random.Generator)
@@ -77,3 +78,43 @@ def test_missing_file_and_class():
 def test_malformed_specs(text):
     with pytest.raises(ValueError):
         resolve_factory(parse_bot_spec(text))
+
+
+def test_a_configured_bot_reads_each_value_as_its_options_type():
+    factory = resolve_factory(parse_bot_spec("cfrv2"))
+    spec = parse_bot_spec("cfrv2:simulations=1000,solve=flop,adapt=False,preflop_opponents=auto")
+    typed = typed_options(spec, factory)
+    assert typed == {
+        "simulations": 1000,
+        "solve": "flop",
+        "adapt": False,
+        "preflop_opponents": "auto",
+    }
+    assert type(typed["simulations"]) is int and type(typed["solve"]).__name__ == "Solve"
+    adaptive = resolve_factory(parse_bot_spec("adaptive"))
+    typed = typed_options(parse_bot_spec("adaptive:overbet_bias=1,margin=0"), adaptive)
+    assert typed == {"overbet_bias": 1.0, "margin": 0.0}
+    assert type(typed["overbet_bias"]) is float
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("cfrv2:simulatons=5", r"no option 'simulatons' \(its options: blueprint, simulations, "),
+        ("cfrv2:rng=5", "no option 'rng'"),
+        ("cfrv2:solve=sometimes", "solve=sometimes: expected one of off, river, turn, flop, "),
+        ("cfrv2:adapt=1", "adapt=1: expected true or false"),
+        ("cfrv2:simulations=1e3", "simulations=1e3: expected an integer"),
+        ("cfrv2:simulations=0", "simulations=0: expected a positive number"),
+        ("adaptive:overbet_bias=most", "overbet_bias=most: expected a number or auto"),
+        ("cfrv1:pushfold_players=12", "pushfold_players=12: expected 2 to 10"),
+    ],
+)
+def test_a_configured_bots_bad_option_is_named_before_a_build(text, message):
+    with pytest.raises(ValueError, match=message):
+        validate_spec(parse_bot_spec(text))
+
+
+def test_a_bot_without_configuration_keeps_guessed_types():
+    spec = parse_bot_spec(f"{BOTS}:RngRaiser:aggression=1")
+    assert typed_options(spec, resolve_factory(spec)) == {"aggression": 1}

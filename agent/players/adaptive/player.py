@@ -1,64 +1,33 @@
-"""The adaptive agent: cfrv2, plus a model of each opponent and a safe best response to it.
+"""The adaptive agent: cfrv2's fixed strategy, a model of each opponent, and a safe best
+response to that model.
 
 At every decision with one opponent left in the hand, the player reads that opponent's range
-from its actions in the hand under its model (:mod:`.ranges`, :mod:`.model`) and values
-fold, check-call, half-pot, pot and all-in against it (:mod:`.response`). It plays the
-best of these instead of cfrv2's action when both hold:
+from its actions in the hand under its model (:mod:`.ranges`, :mod:`.model`) and values fold,
+check-call, half-pot, pot and all-in against it (:mod:`.response`). It plays the best of these
+instead of the fixed strategy's action only where
 
-* **the data says it gains**: its gain in value over cfrv2's own mix against the learned
-  model, less ``bias`` (half) of its gain (if any) against the prior model (an opponent no
-  data has been seen of), is more than ``margin`` of the stake (the pot and the chips the
-  action adds beyond cfrv2's). The valuation looks one street ahead, so it is biased, and
-  against the prior it already prefers other actions to cfrv2's in many spots; taking that
-  gain as bias keeps what the opponent's observed play adds. Taking all of it as bias also
-  discarded real gains, e.g. a pot-sized bet with a strong hand, worth much against a loose
-  caller and something against anyone (against honest +2.22 sb/h, against +6.52 with half).
-  That half is taken preflop and for overbets and shoves after it (in a tournament all of
-  it for those: ``overbet_bias``, only what it learned of the opponent backs a bet of the
-  stack; at half it bluffed its stack into fish at the first hand); after the flop, folds,
-  calls and bets up to the pot take none of it (``postflop_bias``, 0 by default: heads-up
-  tournaments against rule-based 64.5% -> 70.5%, level against the other baselines; with
-  no bias on shoves too, it shoved its stack into unknown opponents at the first hand and
-  lost 2.8 points against honest and 5.5 against fish; README, "Bias by street and size").
-  Of the actions that pass, the one worth most against the learned model is played;
-* **it can afford the risk** (Ganzfried & Sandholm 2015, "Safe opponent exploitation": risk
-  only what has been won): the chips the deviation puts in beyond cfrv2's action (a fold:
-  ``FOLD_RISK`` of the pot) are at most ``allowance`` big blinds plus the chips this player
-  has won so far. A bot that changes style can cost at most that allowance before the
-  winnings it gave back stop the exploitation.
-* **in a tournament, it is worth the risk**: where the stacks carry over from hand to hand
-  (PyPokerEngine's ``max_round`` above 1), a bust ends the game, and the values above are
-  certainty equivalents under a risk aversion per starting stack (:mod:`.risk`) instead of
-  means: a player that already beats a calling station hand by hand does not stake its
-  stack on one hand against it for a small gain in chips. The aversion depends on the
-  opponent: ``risk`` against a sound player, rising to ``timid_risk`` against one that
-  gives up pots without a fight, by the model's timidity (:mod:`.model`: it never bets and
-  folds its weak hands). Such a bot's folds hand us chips without variance, and every
-  showdown with it is against the range it kept, so a bust is the one way to lose the
-  table; against a bot that bets, folding to avoid variance gives up the calls that win
-  its chips, and against one that calls everything (fish) the chips come from showdowns.
-  Heads-up tournaments on the same cards (README): against honest 91.5% won with an
-  aversion of 1, 98.5% with 3, 100% with 6; against the random bot 87.5%, 81.5%, 49%.
-* **in a tournament, it answers by equity after the flop and facing a preflop raise**,
-  heads-up (``answer="auto"``; :mod:`.equity_answer`): facing a bet or a raise, by its pot
-  share against the range the model reads (the pot with 0.7 or more, a call when the share
-  covers the price, else a fold); checking free against an opponent seen betting after the
-  flop, the pot or, while it folds to small bets at least as often as it raises them, the
-  minimum bet. Against a player never seen betting a free check goes to the valued response
-  above. Heads-up tournaments on the same cards and six-player fields: README, "The equity
-  answer in tournaments" and "The preflop answer".
+* **the data says it gains**: its gain over the fixed strategy's mix against the learned
+  model, less a share (``bias``, ``postflop_bias``, ``overbet_bias``) of its gain against the
+  prior model of an opponent never seen, exceeds ``margin`` of the stake. The valuation looks
+  one street ahead and so is biased; what it gains against the prior is that bias, and what
+  remains is what the opponent's observed play adds;
+* **it can afford the risk**: the chips the deviation puts in beyond the fixed strategy's
+  action are at most ``allowance`` big blinds plus what this player has won, so an opponent
+  that changes style costs at most that allowance (Ganzfried and Sandholm 2015, "Safe
+  opponent exploitation": risk only what has been won);
+* **in a tournament, it is worth the risk**: where the stacks carry over (PyPokerEngine's
+  ``max_round`` above 1) a bust ends the game, so values are certainty equivalents under a
+  risk aversion per starting stack (:mod:`.risk`), from ``risk`` against a sound player to
+  ``timid_risk`` against one that gives up pots without a fight (:mod:`.model`'s timidity).
 
-Each opponent (by PyPokerEngine uuid) has its own model, learned from every hand it plays
-(all its actions, and its cards when shown at showdown: ranks only, as PyPokerEngine's
-``hand_info`` gives them). With two or more opponents in the hand, cfrv2's multiway share
-rule plays. In a tournament it acts on the win rate against each opponent's range, read from
-its actions under what the agent has learned of it (``multiway="ranges"``); in a cash game
-(one hand a game) on the win rate against random hands, as cfrv2 (``"share"``). That is
-``multiway="auto"``, the default, chosen from what each measured: the ranges fold more to
-bets, which in six-player tournaments raised the mean prize and in six-player ring games
-lost about 1 small blind a hand, after the flop (README).
-A player instance learns for as long as it lives: the arena's ``--session-hands`` gives each
-session fresh instances.
+In a tournament it also answers heads-up after the flop and facing a preflop raise by its pot
+share against the range the model reads (:mod:`.equity_answer`), and at multiway tables acts
+on the win rate against each opponent's learned range (``multiway="ranges"``). Each opponent
+(by PyPokerEngine uuid) has its own model, learned from every hand it plays: all its actions,
+and its cards when shown at showdown. An instance learns for as long as it lives.
+
+The options, their types and checks: :class:`agent.players.config.AdaptiveConfig`; the
+``"auto"`` ones are settled at each game's start (:func:`agent.players.config.settle`).
 """
 
 from __future__ import annotations
@@ -66,14 +35,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import FOLD, RAISE, Action, Snapshot, Street, read_history
-from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
 from agent.players.adaptive.decisions import FORCED, Decision
 from agent.players.adaptive.equity_answer import (
     equity_answer,
@@ -81,42 +48,16 @@ from agent.players.adaptive.equity_answer import (
     probe_pays,
     range_shares,
 )
-from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, OpponentModel, order_prior_weights
+from agent.players.adaptive.model import OpponentModel
 from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.players.adaptive.response import Responder, candidate_actions
 from agent.players.adaptive.risk import certainty_equivalent
 from agent.players.adaptive.shares import disjoint_holdings, share_table
-from agent.players.blueprint_store import Blueprint
-from agent.players.player import (
-    DEFAULT_PREFLOP_TABLE,
-    DEFAULT_PUSHFOLD_PLAYERS,
-    DEFAULT_RULE,
-    DEFAULT_SIZING,
-    DEFAULT_SOLVE,
-    CFRv2FixedPlayer,
-)
+from agent.players.config import AdaptiveConfig, AnyConfig, ExploitConfig, constructor_signature
+from agent.players.player import CFRv2FixedPlayer
 from agent.poker.cards import parse_cards
 
 LOG = logging.getLogger(__name__)
-DEFAULT_ALLOWANCE = 100.0  # big blinds a session may risk beyond its winnings
-DEFAULT_MARGIN = 0.1  # share of the stake (pot and added chips) a deviation must gain
-DEFAULT_BIAS = 0.5  # preflop: share of the gain against the prior model taken as valuation bias
-DEFAULT_POSTFLOP_BIAS = 0.0  # ... after the flop, but for raises over the pot (.bias_of)
-# after the flop, raises of more than the pot: in a tournament all of the gain against the prior
-# is bias (only what it has learned of this opponent backs a bet of the stack), in cash bias's
-DEFAULT_OVERBET_BIAS = "auto"
-TOURNAMENT_OVERBET_BIAS = 1.0
-DEFAULT_RISK = 1.0  # tournaments: risk aversion times the starting stack (.risk)
-DEFAULT_TIMID_RISK = 6.0  # ... against one that never bets and folds its weak hands (.model)
-# preflop, continue by the call's price as well as by MDF: montecarlo's small raises are not
-# a sound player's (+4.04 ± 0.63 sb/h against it, level against cfrv2; README)
-ADAPTIVE_PREFLOP_DEFENSE = "odds"
-MULTIWAY = "auto"  # two or more opponents: the learned ranges in tournaments, else random hands
-# heads-up after the flop and facing a preflop raise: the equity answer (.equity_answer) in
-# tournaments, where it won more heads-up tournaments against rule-based and montecarlo; the
-# valued response in cash. "postflop": the equity answer after the flop only (stops 47-48)
-ANSWERS = ("auto", "valued", "equity", "postflop")
-DEFAULT_ANSWER = "auto"
 FOLD_RISK = 0.5  # share of the pot a fold instead of cfrv2's call puts at risk
 PPE_DEUCE = 2  # PyPokerEngine's rank numbers run 2..14 (ace)
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
@@ -165,95 +106,22 @@ class AdaptivePlayer(CFRv2FixedPlayer):
 
     learns = True  # its policy depends on the hands it has seen (the arena's sessions)
     model_type: type[OpponentModel] = OpponentModel  # each new opponent's model
+    config_type: ClassVar[type[AnyConfig]] = AdaptiveConfig
 
-    def __init__(
-        self,
-        blueprint: str | Path | Blueprint | None = None,
-        simulations: int | None = None,
-        *,
-        allowance: float = DEFAULT_ALLOWANCE,
-        margin: float = DEFAULT_MARGIN,
-        bias: float = DEFAULT_BIAS,
-        postflop_bias: float = DEFAULT_POSTFLOP_BIAS,
-        overbet_bias: float | str = DEFAULT_OVERBET_BIAS,
-        risk: float = DEFAULT_RISK,
-        timid_risk: float = DEFAULT_TIMID_RISK,
-        exploit: bool = True,
-        sizing: str = DEFAULT_SIZING,
-        rule: str = DEFAULT_RULE,
-        pushfold: bool = True,
-        pushfold_players: int = DEFAULT_PUSHFOLD_PLAYERS,
-        own_range: bool = True,
-        multiway: str = MULTIWAY,
-        answer: str = DEFAULT_ANSWER,
-        order_prior: str = DEFAULT_ORDER_PRIOR,
-        preflop_defense: str = ADAPTIVE_PREFLOP_DEFENSE,
-        solve: str | None = DEFAULT_SOLVE,
-        gadget: bool | None = None,
-        solve_iterations: int | None = None,
-        preflop_table: bool | str | Path = DEFAULT_PREFLOP_TABLE,
-        preflop_opponents: int | str = "auto",
-        thresholds: Thresholds = STUDY_THRESHOLDS,
-        rng: np.random.Generator | None = None,
-        seed: int | None = None,
-    ) -> None:
-        super().__init__(
-            blueprint,
-            simulations,
-            thresholds=thresholds,
-            sizing=sizing,
-            rule=rule,
-            pushfold=pushfold,
-            pushfold_players=pushfold_players,
-            own_range=own_range,
-            multiway="share" if multiway == "auto" else multiway,
-            preflop_defense=preflop_defense,
-            solve=solve,
-            gadget=gadget,
-            solve_iterations=solve_iterations,
-            preflop_table=preflop_table,
-            preflop_opponents=preflop_opponents,
-            rng=rng,
-            seed=seed,
-        )
-        if not allowance >= 0:
-            raise ValueError(f"allowance={allowance!r}: expected big blinds, 0 or more")
-        if not margin >= 0:
-            raise ValueError(f"margin={margin!r}: expected a share of the stake, 0 or more")
-        if overbet_bias != "auto" and not (
-            isinstance(overbet_bias, int | float) and 0 <= overbet_bias <= 1
-        ):
-            expected = "expected auto or a share of the prior's gain, 0 to 1"
-            raise ValueError(f"overbet_bias={overbet_bias!r}: {expected}")
-        for name, value in (("bias", bias), ("postflop_bias", postflop_bias)):
-            if not 0 <= value <= 1:
-                raise ValueError(f"{name}={value!r}: expected a share of the prior's gain, 0 to 1")
-        for name, value in (("risk", risk), ("timid_risk", timid_risk)):
-            if not value >= 0:
-                raise ValueError(
-                    f"{name}={value!r}: expected an aversion per starting stack, 0 or more"
-                )
-        if answer not in ANSWERS:
-            raise ValueError(f"answer={answer!r}: expected one of {', '.join(ANSWERS)}")
-        order_prior_weights(order_prior)  # an unknown prior is refused here, not at a hand
-        self.order_prior = order_prior
-        self.allowance, self.margin, self.exploit = float(allowance), float(margin), exploit
-        self.bias, self.postflop_bias = float(bias), float(postflop_bias)
-        self.overbet_bias_choice = overbet_bias  # "auto": set by each game's start
-        self.overbet_bias = self.bias if overbet_bias == "auto" else float(overbet_bias)
-        self.risk, self.timid_risk = float(risk), float(timid_risk)
-        self.multiway_choice = multiway  # "auto": set by each game's start (a tournament?)
-        self.answer_choice = answer  # likewise
-        self.equity_answers = answer in ("equity", "postflop")  # heads-up (.equity_answer)
-        self.preflop_answers = answer == "equity"  # ... facing a preflop raise too
-        # per chip: 0 in a cash game; risk (timid_risk) / starting stack in a tournament
-        self.aversion = self.timid_aversion = 0.0
+    def __init__(self, *args: Any, **options: Any) -> None:
+        """Options as :class:`CFRv2FixedPlayer`'s (the class's signature lists them)."""
+        super().__init__(*args, **options)
         self.models: dict[str, OpponentModel] = {}
         self.won = 0  # chips won over the hands this instance has played
         self.deviations = 0
         self._seat_uuids: list[str] = []
         self._start_stack: int | None = None
         self._hole: list[int] = []
+
+    @property
+    def exploiter(self) -> ExploitConfig:
+        """The opponent model's and the exploiter's options."""
+        return self.config.exploiter  # type: ignore[union-attr]
 
     # -- deciding --------------------------------------------------------------------------
 
@@ -295,7 +163,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         """True where the player may leave cfrv2's play: heads-up in the hand, with a model
         of the opponent, and a budget of 0 or more (every deviation risks 0 chips or more,
         so a negative budget rejects them all: the shortcut keeps the answers)."""
-        if not self.exploit or snapshot.opponents != 1 or not self._seat_uuids:
+        if not self.settled.exploit or snapshot.opponents != 1 or not self._seat_uuids:
             return False
         if self.budget(snapshot.big_blind) < 0:
             return False
@@ -305,7 +173,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         """What it has learned of the player at ``seat`` (the prior if nothing yet): the
         opponent's range in a solved street is read with it."""
         uuid = self._seat_uuids[seat] if seat < len(self._seat_uuids) else None
-        return self.models.get(uuid, PRIOR_MODEL) if self.exploit else PRIOR_MODEL
+        return self.models.get(uuid, PRIOR_MODEL) if self.settled.exploit else PRIOR_MODEL
 
     @staticmethod
     def opponent_of(snapshot: Snapshot) -> int:
@@ -338,9 +206,9 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         after the flop and facing a preflop raise where ``answer`` says so
         (:mod:`.equity_answer`); None elsewhere."""
         unanswered_preflop = snapshot.street == Street.PREFLOP and not (
-            self.preflop_answers and facing_preflop_raise(snapshot)
+            self.settled.preflop_answers and facing_preflop_raise(snapshot)
         )
-        if not self.equity_answers or unanswered_preflop:
+        if not self.settled.equity_answers or unanswered_preflop:
             return [None] * len(holes)
         opponent = self.opponent_of(snapshot)
         model = self.models[self._seat_uuids[opponent]]
@@ -381,7 +249,7 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         for action in actions:
             (gain, extra), prior_gain = learned[action], prior[action][0]
             bias = self.bias_of(snapshot, action)
-            supported = gain - bias * np.maximum(0.0, prior_gain) > self.margin * (
+            supported = gain - bias * np.maximum(0.0, prior_gain) > self.exploiter.margin * (
                 stake + np.maximum(0.0, extra)
             )
             scores.append(np.where(supported & learned.valid, gain, -np.inf))
@@ -405,11 +273,11 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         pot-sized raise (the half-pot raise does not), which take ``overbet_bias`` (``"auto"``:
         all of it in a tournament, ``bias`` in a cash game)."""
         if snapshot.street == Street.PREFLOP:
-            return self.bias
+            return self.exploiter.bias
         name, amount = action
         if name == RAISE and amount - snapshot.call_amount > snapshot.pot:
-            return self.overbet_bias
-        return self.postflop_bias
+            return self.settled.overbet_bias
+        return self.exploiter.postflop_bias
 
     def gains(
         self,
@@ -452,27 +320,14 @@ class AdaptivePlayer(CFRv2FixedPlayer):
     def aversion_against(self, model: OpponentModel) -> float:
         """The risk aversion per chip against an opponent so modelled: from ``risk`` against
         a sound player to ``timid_risk`` against a timid one (0 in cash games)."""
-        return self.aversion + (self.timid_aversion - self.aversion) * model.timidity()
+        settled = self.settled
+        return settled.aversion + (settled.timid_aversion - settled.aversion) * model.timidity()
 
     def budget(self, big_blind: int) -> float:
         """Chips a deviation may put at risk: the allowance plus what has been won."""
-        return self.allowance * big_blind + self.won
+        return self.exploiter.allowance * big_blind + self.won
 
     # -- learning --------------------------------------------------------------------------
-
-    def receive_game_start_message(self, game_info: Mapping[str, Any]) -> None:
-        """A game of more than one hand carries the stacks over: a tournament, where the
-        deviations are valued by certainty equivalent (:mod:`.risk`); one hand: by the mean."""
-        super().receive_game_start_message(game_info)
-        stack = game_info.get("rule", {}).get("initial_stack")
-        self.aversion = self.risk / stack if self.tournament else 0.0
-        self.timid_aversion = self.timid_risk / stack if self.tournament else 0.0
-        if self.multiway_choice == "auto":
-            self.multiway = "ranges" if self.tournament else "share"
-        if self.answer_choice == "auto":
-            self.equity_answers = self.preflop_answers = self.tournament
-        if self.overbet_bias_choice == "auto":
-            self.overbet_bias = TOURNAMENT_OVERBET_BIAS if self.tournament else self.bias
 
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
@@ -485,7 +340,9 @@ class AdaptivePlayer(CFRv2FixedPlayer):
         )
         for seat in seats:
             if seat["uuid"] != getattr(self, "uuid", None):
-                self.models.setdefault(seat["uuid"], self.model_type(self.order_prior)).start_hand()
+                self.models.setdefault(
+                    seat["uuid"], self.model_type(self.exploiter.order_prior)
+                ).start_hand()
 
     def receive_round_result_message(
         self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
@@ -536,6 +393,9 @@ class AdaptivePlayer(CFRv2FixedPlayer):
             model.shown(decision.situation, decision.kind, percentiles[combos])
 
         replay_range(history, board, seat, model, on_decision=record)
+
+
+AdaptivePlayer.__signature__ = constructor_signature(AdaptiveConfig)  # type: ignore[attr-defined]
 
 
 def setup_ai(**options: Any) -> AdaptivePlayer:

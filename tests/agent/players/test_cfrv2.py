@@ -65,7 +65,7 @@ def test_each_game_start_chooses_the_strategy(max_round, adapt, exploit, defense
     player = CFRv2Player(seed=0, adapt=adapt)
     game_start(player, max_round=100)  # a tournament first: the next start must undo it
     game_start(player, max_round=max_round)
-    assert (player.exploit, player.preflop_defense, player.multiway) == (
+    assert (player.settled.exploit, player.settled.preflop_defense, player.settled.multiway) == (
         exploit,
         defense,
         multiway,
@@ -76,7 +76,7 @@ def test_explicit_rules_hold_in_both_games():
     player = CFRv2Player(seed=0, preflop_defense="odds", multiway="study")
     for max_round in (1, 100):
         game_start(player, max_round)
-        assert (player.preflop_defense, player.multiway) == ("odds", "study")
+        assert (player.settled.preflop_defense, player.settled.multiway) == ("odds", "study")
 
 
 def test_in_a_game_of_many_hands_it_learns_the_station_and_leaves_the_fixed_play():

@@ -52,7 +52,7 @@ def test_preflop_it_prices_against_one_opponent_in_a_cash_game_and_all_in_a_tour
 ):
     player = CFRv2Player(simulations=4000, seed=0)
     player.receive_game_start_message(game_start(max_round))
-    assert player.preflop_opponents == priced
+    assert player.settled.preflop_opponents == priced
     preflop = player.snapshot(*make_decision(["Ah", "5d"], to_call=10, pot=15, players=6))
     flop = player.snapshot(*make_decision(["Ah", "5d"], ["2c", "7d", "9s"], pot=60, players=6))
     assert player.priced_opponents(preflop) == min(5, priced)

@@ -79,7 +79,7 @@ def test_in_a_cash_game_the_valued_response_answers_alone():
     player = player_in(1, bettor_model())
     snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, to_call=60, pot=120)
     holes = live_holes(snapshot)
-    assert not player.equity_answers
+    assert not player.settled.equity_answers
     assert player.equity_answers_for(snapshot, holes) == [None] * len(holes)
     told = player_in(1, bettor_model(), answer="equity")  # the option, in a cash game
     snapshot = spot(told, ["2c", "3d"], ROYAL_BOARD, to_call=60, pot=120)

@@ -173,10 +173,10 @@ def test_a_check_wins_the_pot_from_the_hands_that_fold_to_it_so_a_bluff_gains_no
 def test_it_is_risk_averse_only_where_the_stacks_carry_over():
     player = AdaptivePlayer(seed=0, risk=3.0, timid_risk=5.0)
     start_game(player, stack=1500, max_round=1)
-    assert player.aversion == 0.0  # one hand a game: the arena's cash matches
+    assert player.settled.aversion == 0.0  # one hand a game: the arena's cash matches
     assert player.aversion_against(seen_model(50, Kind.FOLD, Kind.PASSIVE)) == 0.0
     start_game(player, stack=1500, max_round=300)
-    assert player.aversion == pytest.approx(3.0 / 1500)
+    assert player.settled.aversion == pytest.approx(3.0 / 1500)
     assert player.aversion_against(OpponentModel()) == pytest.approx(3.0 / 1500)  # the prior
 
 
@@ -246,7 +246,7 @@ def test_once_its_budget_is_spent_it_plays_cfrv2_as_the_full_computation_would()
     holes = [hole for hole in holes if not set(hole) & set(snapshot.board)]
     base = player.policy_table(snapshot, holes)
     assert player.learned_policy_table(snapshot, holes) != base  # it deviates with a budget
-    player.won = -int(player.allowance * snapshot.big_blind) - 1
+    player.won = -int(player.exploiter.allowance * snapshot.big_blind) - 1
     assert player.learned_policy_table(snapshot, holes) == base
     assert player.best_responses(snapshot, holes, base) == [None] * len(holes)
 
@@ -300,10 +300,10 @@ def test_with_two_opponents_it_reads_the_bettors_range():
 def test_by_default_it_reads_multiway_ranges_in_tournaments_only(max_round, multiway):
     player = AdaptivePlayer(seed=0)
     player.receive_game_start_message({"rule": {"initial_stack": 1000, "max_round": max_round}})
-    assert player.multiway == multiway
+    assert player.settled.multiway == multiway
     fixed = AdaptivePlayer(seed=0, multiway="share")
     fixed.receive_game_start_message({"rule": {"initial_stack": 1000, "max_round": 100}})
-    assert fixed.multiway == "share"
+    assert fixed.settled.multiway == "share"
 
 
 def test_options_out_of_range_are_refused_by_name():
@@ -323,7 +323,7 @@ def test_preflop_defence_by_the_price_is_the_adaptive_default():
     """Before any data, a 100 BB shove is called with A-T by the price (cfrv2 folds it by MDF)
     and a 3x open with 9-6 offsuit."""
     fresh = AdaptivePlayer(seed=0)
-    assert fresh.preflop_defense == "odds"
+    assert fresh.settled.preflop_defense == "odds"
     shove = make_decision(["Ah", "Tc"], to_call=990, paid=10, pot=1010, stack=990)
     opened = make_decision(["9c", "6d"], to_call=20, paid=10, pot=40, stack=990)
     assert [name for name, _, _ in fresh.action_probabilities(*shove)] == ["call"]
@@ -351,7 +351,7 @@ def test_in_a_tournament_only_what_it_learned_backs_an_overbet():
             overbets[max_round, name] = sum(
                 1 for c in chosen if c is not None and c[0] == "raise" and c[1] > snapshot.pot
             )
-            expected_bias = 1.0 if max_round > 1 else player.bias
+            expected_bias = 1.0 if max_round > 1 else player.exploiter.bias
             assert player.bias_of(snapshot, ("raise", snapshot.pot + 1)) == expected_bias
     assert overbets[300, "prior"] == 0
     assert overbets[300, "station"] > 0 and overbets[1, "station"] > 0
