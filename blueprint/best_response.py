@@ -3,10 +3,10 @@
 For any game whose deals can be enumerated, one bottom-up pass over the public tree with a
 vector over deals computes a best response (Johanson et al. 2011, "Accelerating Best Response
 Calculation in Large Extensive Games": walk the public tree, keep vectors over private
-states). A forward pass gives each node's opponent reach times chance per deal; the backward
-pass values terminals per deal, averages opponent decisions under the policy, and at each
-best-responder decision picks, per (node, bucket), the action maximising the sum over the
-deals holding that bucket of chance x opponent reach x value.
+states). A forward pass (``blueprint.reach``) gives each node's opponent reach per deal;
+the backward pass values terminals per deal, averages opponent decisions under the policy,
+and at each best-responder decision picks, per (node, bucket), the action maximising the
+sum over the deals holding that bucket of chance x opponent reach x value.
 
 NashConv = sum over players of (best-response value - profile value) = BR_0 + BR_1 in a
 zero-sum game; exploitability = NashConv / 2; mbb/g = 1000 x exploitability in chips for an
@@ -14,8 +14,8 @@ ante (blind unit) of 1.
 
 Kernel: ``profile_pass(kind, player, round, first_child, num_children, contribution,
 infoset_base, buckets, showdown, weight, policy, responder, reach, value, choice)`` fills
-``value[N, D]`` with the responder's values (``responder`` = -1: player 0's values under the
-policy alone) and returns the chance-weighted root value.
+``reach[N, 1, D]`` and ``value[N, D]`` with the responder's values (``responder`` = -1:
+player 0's values under the policy alone) and returns the chance-weighted root value.
 """
 
 from __future__ import annotations
@@ -24,27 +24,8 @@ import numpy as np
 from numba import njit
 
 from blueprint.deals import Deals
+from blueprint.reach import forward_reach, responder_slots
 from blueprint.tree import DECISION, BettingTree, terminal_value
-
-
-@njit(cache=True, nogil=True)
-def _forward_reach(
-    kind, player, rnd, first_child, num_children, infoset_base, buckets, policy, responder, reach
-):
-    """reach[n, d]: the product of non-responder action probabilities from the root to n."""
-    reach[0, :] = 1.0
-    for node in range(kind.shape[0]):
-        if kind[node] != DECISION:
-            continue
-        actor = player[node]
-        for k in range(num_children[node]):
-            child = first_child[node] + k
-            if actor == responder:
-                reach[child, :] = reach[node, :]
-            else:
-                for d in range(buckets.shape[0]):
-                    row = infoset_base[node] + buckets[d, actor, rnd[node]]
-                    reach[child, d] = reach[node, d] * policy[row, k]
 
 
 @njit(cache=True, nogil=True)
@@ -70,18 +51,8 @@ def profile_pass(
     ``choice[row]`` receives the best response's action at each responder info-set row.
     """
     deals = buckets.shape[0]
-    _forward_reach(
-        kind,
-        player,
-        rnd,
-        first_child,
-        num_children,
-        infoset_base,
-        buckets,
-        policy,
-        responder,
-        reach,
-    )
+    forward_reach(kind, player, rnd, first_child, num_children, infoset_base, buckets, policy,
+                  responder_slots(2, responder), reach)  # fmt: skip
     sign = -1.0 if responder == 1 else 1.0
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
@@ -120,7 +91,7 @@ def _best_choice(
         num_rows = max(num_rows, buckets[d, actor, rnd] + 1)
     gains = np.zeros((num_rows, count))
     for d in range(deals):
-        cf = weight[d] * reach[node, d]
+        cf = weight[d] * reach[node, 0, d]
         b = buckets[d, actor, rnd]
         for k in range(count):
             gains[b, k] += cf * value[first + k, d]
@@ -143,7 +114,7 @@ def _run(
     if table.shape != (tree.num_infosets, tree.max_actions):
         expected = (tree.num_infosets, tree.max_actions)
         raise ValueError(f"policy has shape {table.shape}, expected {expected}")
-    reach = np.empty((tree.num_nodes, deals.size))
+    reach = np.empty((tree.num_nodes, 1, deals.size))
     value = np.empty((tree.num_nodes, deals.size))
     choice = np.full(tree.num_infosets, -1, dtype=np.int64)
     root = profile_pass(

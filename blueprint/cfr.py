@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from blueprint.deals import Deals
+from blueprint.reach import forward_reach, player_slots
 from blueprint.regret import average_strategy, current_strategy, discount_regrets, floor_regrets
 from blueprint.tree import DECISION, BettingTree, terminal_value
 
@@ -66,22 +67,6 @@ PRESETS = {
 
 
 @njit(cache=True, nogil=True)
-def _forward(kind, player, rnd, first_child, num_children, infoset_base, buckets, sigma, reach):
-    """reach[n, p, d]: player p's probability of playing to node n in deal d."""
-    reach[0, :, :] = 1.0
-    for node in range(kind.shape[0]):
-        if kind[node] != DECISION:
-            continue
-        actor = player[node]
-        for k in range(num_children[node]):
-            child = first_child[node] + k
-            reach[child, 1 - actor, :] = reach[node, 1 - actor, :]
-            for d in range(buckets.shape[0]):
-                row = infoset_base[node] + buckets[d, actor, rnd[node]]
-                reach[child, actor, d] = reach[node, actor, d] * sigma[row, k]
-
-
-@njit(cache=True, nogil=True)
 def cfr_pass(
     kind, player, rnd, first_child, num_children, contribution, infoset_base,
     buckets, showdown, weight, regret, strategy_sum, sigma, traverser, average_weight,
@@ -89,7 +74,8 @@ def cfr_pass(
 ):  # fmt: skip
     """One full-width pass updating ``traverser`` (-1: both); returns player 0's root value."""
     deals = buckets.shape[0]
-    _forward(kind, player, rnd, first_child, num_children, infoset_base, buckets, sigma, reach)
+    forward_reach(kind, player, rnd, first_child, num_children, infoset_base, buckets, sigma,
+                  player_slots(2), reach)  # fmt: skip
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
             for d in range(deals):

@@ -2,8 +2,9 @@
 
 Each deal of a batch is one iteration ``t = first_iteration + i``; player 0 then player 1 is
 the traverser on that deal (alternating updates). Samples inside a kernel come from a
-splitmix64 stream keyed by ``(seed, t)``, so any iteration can be replayed and the result does
-not depend on how iterations are split into batches or processes.
+splitmix64 stream keyed by ``(seed, t)`` (``blueprint.streams``), so any iteration can be
+replayed and the result does not depend on how iterations are split into batches or
+processes. The walks keep an explicit stack (``blueprint.stack_walk``).
 
 - Chance sampling (Zinkevich et al. 2007; Lanctot et al. 2009): the deal is the sample; both
   players' actions are walked full width with reach probabilities. It needs no stack and lives
@@ -36,42 +37,13 @@ external and outcome sampling).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
-from agent.poker.rng import mix
 from blueprint.chance_sweep import chance_sampling_batch
 from blueprint.regret import floor_row, regret_matching_row
+from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.streams import iteration_state, sample
 from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
-
-_GOLDEN = uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, nogil=True)
-def iteration_state(seed: int, iteration: int) -> np.ndarray:
-    """A one-word RNG state for iteration ``iteration`` of the stream ``seed``."""
-    state = np.empty(1, dtype=np.uint64)
-    state[0] = mix(uint64(seed) ^ mix(uint64(iteration) * _GOLDEN))
-    return state
-
-
-@njit(cache=True, nogil=True)
-def _uniform(state):
-    """A float in [0, 1) from the state (advanced in place)."""
-    state[0] += _GOLDEN
-    return float(mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True, nogil=True)
-def _sample(probabilities, count, state):
-    """An index drawn from ``probabilities[:count]``."""
-    u = _uniform(state)
-    total = 0.0
-    for k in range(count - 1):
-        total += probabilities[k]
-        if u < total:
-            return k
-    return count - 1
-
 
 EXTERNAL, OUTCOME = 1, 2
 
@@ -84,18 +56,18 @@ def _enter(
     """Push decision ``node`` at depth ``d``: its row, current strategy and sampled child."""
     actor, count = player[node], num_children[node]
     row = infoset_base[node] + deal[actor, rnd[node]]
-    frame[d, 0], frame[d, 1], frame[d, 2] = node, row, 0
-    frame[d, 3] = -1
     regret_matching_row(regret, row, count, sigma[d])
+    chosen = -1
     if method == EXTERNAL and actor != traverser:
         for k in range(count):
             strategy_sum[row, k] += w_average * sigma[d, k]
-        frame[d, 3] = _sample(sigma[d], count, state)
+        chosen = sample(sigma[d], count, state)
     elif method == OUTCOME:
         for k in range(count):
             explore = epsilon / count + (1.0 - epsilon) * sigma[d, k]
             behaviour[d, k] = explore if actor == traverser else sigma[d, k]
-        frame[d, 3] = _sample(behaviour[d], count, state)
+        chosen = sample(behaviour[d], count, state)
+    push(frame, d, node, row, chosen)
 
 
 @njit(cache=True, nogil=True)
@@ -143,13 +115,11 @@ def _walk(
            sigma, behaviour)  # fmt: skip
     d = 0
     while True:
-        node, k = frame[d, 0], frame[d, 2]
-        if k < num_children[node]:
-            frame[d, 2] += 1
-            chosen = frame[d, 3]
+        k = next_child(frame, values, num_children, d)
+        if k >= 0:
+            node = frame[d, 0]
             mine = player[node] == traverser
-            values[d, k] = 0.0
-            if (chosen >= 0 and k != chosen) or (not mine and sigma[d, k] == 0.0):
+            if not mine and sigma[d, k] == 0.0:
                 continue
             child = first_child[node] + k
             if kind[child] != DECISION:
@@ -168,10 +138,9 @@ def _walk(
         result = _leave(d, method, traverser, player, num_children, regret, strategy_sum,
                         rm_plus, w_regret, w_average, frame, sigma, behaviour, values,
                         reach)  # fmt: skip
-        if d == 0:
+        d = hand_up(frame, values, d, result)
+        if d < 0:
             return result
-        d -= 1
-        values[d, frame[d, 2] - 1] = result
 
 
 @njit(cache=True, nogil=True)
@@ -181,11 +150,8 @@ def _run_batch(
     rm_plus, regret_exponent, average_exponent, epsilon,
 ):  # fmt: skip
     """Shared batch loop: per deal (iteration t), a walk for player 0 then player 1."""
-    width = max(np.max(num_children), 1)
-    frame = np.zeros((MAX_DEPTH, 4), dtype=np.int64)
-    sigma = np.zeros((MAX_DEPTH, width))
-    behaviour = np.zeros((MAX_DEPTH, width))
-    values = np.zeros((MAX_DEPTH, width))
+    frame, values = new_stack(num_children)
+    sigma, behaviour = np.zeros_like(values), np.zeros_like(values)
     reach = np.zeros((MAX_DEPTH, 3))
     total = 0.0
     for i in range(buckets.shape[0]):

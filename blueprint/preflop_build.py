@@ -30,8 +30,8 @@ import numpy as np
 
 from agent.poker.rng import mix_seed
 from blueprint.nplayer.preflop import MAX_PLAYERS, PreflopConfig, solve_preflop
-from blueprint.nplayer.tree import DECISION
 from blueprint.pushfold_build import array_name, grid_values, parse_players, save_table
+from blueprint.tree import DECISION
 
 FORMAT = 1
 DEFAULT_STACKS = (20.0, 40.0, 100.0)

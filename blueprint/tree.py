@@ -1,28 +1,35 @@
 """The public betting tree every solver kernel walks: a frozen dataclass of flat numpy arrays.
 
-In all our games (Kuhn, Leduc, the hold'em abstraction) the betting is public and all private
-information is dealt by chance, so an information set is a pair (public decision node, the
-acting player's private *bucket* in that node's round). The tree holds only the public part;
-what chance dealt arrives separately as *deal arrays* (``buckets[D, 2, R]``, ``showdown[D]``,
-``weight[D]``; see ``blueprint.deals``). This is the representation of Zinkevich et al. 2007
-(CFR over a public tree with private chance outcomes) laid out for numba kernels.
+In all our games (Kuhn and Leduc, three-player Kuhn, push/fold and preflop for 2 to 10
+players, the hold'em abstraction) the betting is public and all private information is dealt
+by chance, so an information set is a pair (public decision node, the acting player's private
+*bucket* in that node's round). The tree holds only the public part; what chance dealt arrives
+separately as *deal arrays* (``buckets[D, P, R]``, ``ranks[D, P]``, ``weight[D]``; see
+``blueprint.deals``). This is the representation of Zinkevich et al. 2007 (CFR over a public
+tree with private chance outcomes) laid out for numba kernels, for P = 2 to 62 players.
 
 Node arrays, length N, node 0 the root, every child index greater than its parent's (the
 kernels sweep parents before children and children before parents by index order):
 
 - ``kind``: 0 decision, 1 fold terminal, 2 showdown terminal (``DECISION``, ``FOLD``,
   ``SHOWDOWN``);
-- ``player``: the acting player at a decision; the player who folded at a fold terminal;
+- ``player``: the acting player at a decision; at a fold terminal of a two-player game the
+  player who folded (``terminal_value`` reads it), in a larger game any player (0 by custom);
 - ``round``: betting round (0 = preflop or Kuhn's only round, 1 = flop or Leduc's second);
 - ``first_child``, ``num_children``: children are ``first_child + k`` for k < num_children;
 - ``parent``: the parent node (-1 at the root); ``action``: the abstract action that led here;
-- ``contribution[N, 2]``: chips each player has put in at this node;
+- ``contribution[N, P]``: chips each player has put in at this node;
+- ``alive[N]``: bit mask of the players who have not folded (one bit at a fold terminal);
 - ``infoset_base``: at decisions, the first info-set row; the acting player holding bucket
   ``b`` is at row ``infoset_base[node] + b``, so a decision of round r owns
   ``num_buckets[r]`` consecutive rows; -1 elsewhere.
 
 Regret and strategy-sum tables are ``[num_infosets, max_actions]`` float arrays (float64, or
 float32 where memory needs it); column k of a row belongs to child k of its node.
+
+A terminal pays player 0 ``terminal_value`` in a two-player game (a showdown's winner given
+as +1, -1 or 0 for a tie) and player p ``terminal_utility`` in any game (the pot split among
+the alive players of the best showdown rank).
 
 >>> tree = tree_from_expander("", _coin_game, num_buckets=(2,), action_names=("pass", "bet"))
 >>> tree.num_nodes, tree.num_infosets, tree.max_actions
@@ -45,6 +52,7 @@ DECISION = 0
 FOLD = 1
 SHOWDOWN = 2
 MAX_DEPTH = 256  # decisions on a path; the sampling kernels keep a stack this deep
+MAX_PLAYERS = 62  # the alive masks are int64 bit sets
 
 TREE_ARRAYS = (
     "kind",
@@ -55,6 +63,7 @@ TREE_ARRAYS = (
     "parent",
     "action",
     "contribution",
+    "alive",
     "infoset_base",
 )
 
@@ -64,14 +73,17 @@ class NodeSpec:
     """One node as a game describes it to ``tree_from_expander``.
 
     ``children`` is a list of (action index, child state) pairs, empty at terminals.
-    ``player`` is the actor at a decision and the folder at a fold terminal (else 0).
+    ``player`` is the actor at a decision and, in a two-player game, the folder at a fold
+    terminal (else 0). ``alive`` is the bit mask of players still in; a two-player game may
+    leave it out (everyone at a decision or showdown, the other player at a fold).
     """
 
     kind: int
     player: int
     round: int
-    contribution: tuple[float, float]
+    contribution: tuple[float, ...]
     children: Sequence[tuple[int, Any]] = ()
+    alive: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,6 +101,7 @@ class BettingTree:
     parent: np.ndarray
     action: np.ndarray
     contribution: np.ndarray
+    alive: np.ndarray
     infoset_base: np.ndarray
     num_buckets: np.ndarray
     max_actions: int
@@ -110,10 +123,12 @@ class BettingTree:
         num_buckets: Sequence[int],
         action_names: Sequence[str],
         infoset_base: np.ndarray | None = None,
+        alive: np.ndarray | None = None,
     ) -> BettingTree:
         """Validate the arrays, cast them to the kernel dtypes and lay out info-set rows.
 
-        Without ``infoset_base`` the rows are assigned in node order.
+        Without ``infoset_base`` the rows are assigned in node order; without ``alive`` (two
+        players only) everyone is in but the folder at a fold terminal.
         Raises ValueError naming the first inconsistency found.
         """
         kind = np.ascontiguousarray(kind, dtype=np.int8)
@@ -130,12 +145,20 @@ class BettingTree:
             if array.shape != (n,):
                 raise ValueError(f"{name} has shape {array.shape}, expected ({n},)")
         contribution = np.ascontiguousarray(contribution, dtype=np.float64)
-        if contribution.shape != (n, 2):
-            raise ValueError(f"contribution has shape {contribution.shape}, expected ({n}, 2)")
+        players = contribution.shape[1] if contribution.ndim == 2 else 0
+        if contribution.shape != (n, players) or not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(
+                f"contribution has shape {contribution.shape}, expected ({n}, P) for P players"
+                f" in 2..{MAX_PLAYERS}"
+            )
         buckets = np.ascontiguousarray(num_buckets, dtype=np.int64)
         if buckets.ndim != 1 or len(buckets) == 0 or (buckets < 1).any():
             raise ValueError(f"num_buckets must be positive counts per round, got {num_buckets}")
         _check_structure(kind, arrays, contribution, len(buckets))
+        if alive is None:
+            alive = _two_player_alive(kind, arrays["player"], players)
+        alive = np.ascontiguousarray(alive, dtype=np.int64)
+        _check_alive(kind, arrays["player"], alive, players)
         if infoset_base is None:
             infoset_base = _assign_rows(kind, arrays["round"], buckets)
         base = np.ascontiguousarray(infoset_base, dtype=np.int64)
@@ -149,6 +172,7 @@ class BettingTree:
         return cls(
             kind=kind,
             contribution=contribution,
+            alive=alive,
             infoset_base=base,
             num_buckets=buckets,
             max_actions=max_actions,
@@ -163,9 +187,27 @@ class BettingTree:
         return len(self.kind)
 
     @property
+    def num_players(self) -> int:
+        """Number of players P."""
+        return self.contribution.shape[1]
+
+    @property
     def num_rounds(self) -> int:
         """Number of betting rounds R (the last axis of a deal's buckets)."""
         return len(self.num_buckets)
+
+    def kernel_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the N-player kernels take, in their order."""
+        return (
+            self.kind,
+            self.player,
+            self.round,
+            self.first_child,
+            self.num_children,
+            self.contribution,
+            self.alive,
+            self.infoset_base,
+        )
 
     def children(self, node: int) -> np.ndarray:
         """The child node indices of ``node``."""
@@ -219,9 +261,10 @@ def _check_structure(
         raise ValueError(f"node {bad_kind[0]} has kind {kind[bad_kind[0]]}, not 0, 1 or 2")
     player, rnd = arrays["player"], arrays["round"]
     first, count, parent = arrays["first_child"], arrays["num_children"], arrays["parent"]
-    bad = np.flatnonzero((player < 0) | (player > 1))
+    players = contribution.shape[1]
+    bad = np.flatnonzero((player < 0) | (player >= players))
     if len(bad):
-        raise ValueError(f"node {bad[0]} has player {player[bad[0]]}, not 0 or 1")
+        raise ValueError(f"node {bad[0]} has player {player[bad[0]]}, outside 0..{players - 1}")
     bad = np.flatnonzero((rnd < 0) | (rnd >= rounds))
     if len(bad):
         raise ValueError(f"node {bad[0]} has round {rnd[bad[0]]}, outside 0..{rounds - 1}")
@@ -267,6 +310,28 @@ def _check_node(
     seen[kids] += 1
 
 
+def _two_player_alive(kind: np.ndarray, player: np.ndarray, players: int) -> np.ndarray:
+    """Both players in, but for the folder (``player``) at a fold terminal."""
+    if players != 2:
+        raise ValueError(f"a {players}-player tree needs its alive masks")
+    return np.where(kind == FOLD, 1 << (1 - player.astype(np.int64)), 3)
+
+
+def _check_alive(kind: np.ndarray, player: np.ndarray, alive: np.ndarray, players: int) -> None:
+    """Raise ValueError unless every mask names live players, the actor among them."""
+    if alive.shape != kind.shape:
+        raise ValueError(f"alive has shape {alive.shape}, expected {kind.shape}")
+    bad = np.flatnonzero((alive <= 0) | (alive >= 1 << players))
+    if len(bad):
+        raise ValueError(f"node {bad[0]} has alive mask {alive[bad[0]]}")
+    bad = np.flatnonzero((kind == DECISION) & ((alive >> player.astype(np.int64)) & 1 == 0))
+    if len(bad):
+        raise ValueError(f"decision node {bad[0]}: player {player[bad[0]]} has folded")
+    bad = np.flatnonzero((kind == FOLD) & (alive & (alive - 1) != 0))
+    if len(bad):
+        raise ValueError(f"fold terminal {bad[0]} leaves more than one player in")
+
+
 def _assign_rows(kind: np.ndarray, rnd: np.ndarray, num_buckets: np.ndarray) -> np.ndarray:
     """Info-set rows in node order: each decision takes ``num_buckets[round]`` rows."""
     sizes = np.where(kind == DECISION, num_buckets[rnd], 0)
@@ -300,9 +365,10 @@ def tree_from_expander(
 ) -> BettingTree:
     """Build a tree breadth first from a root state and a function describing each state.
 
-    Breadth-first numbering keeps siblings contiguous and children after their parent.
+    Breadth-first numbering keeps siblings contiguous and children after their parent; the
+    number of players is the length of the root's ``contribution``.
     """
-    kind, player, rnd, first, count, parent, action, contrib = ([] for _ in range(8))
+    kind, player, rnd, first, count, parent, action, contrib, alive = ([] for _ in range(9))
     queue: deque[tuple[Any, int, int]] = deque([(root, -1, 0)])
     next_index = 1
     while queue:
@@ -312,6 +378,7 @@ def tree_from_expander(
         player.append(spec.player)
         rnd.append(spec.round)
         contrib.append(spec.contribution)
+        alive.append(spec.alive)
         parent.append(parent_index)
         action.append(action_index)
         node = len(kind) - 1
@@ -328,10 +395,19 @@ def tree_from_expander(
         num_children=np.array(count),
         parent=np.array(parent),
         action=np.array(action),
-        contribution=np.array(contrib, dtype=np.float64).reshape(-1, 2),
+        contribution=_stack_rows(contrib),
         num_buckets=num_buckets,
         action_names=action_names,
+        alive=None if None in alive else np.array(alive, dtype=np.int64),
     )
+
+
+def _stack_rows(rows: list[tuple[float, ...]]) -> np.ndarray:
+    """The nodes' contributions as ``float64[N, P]``; ValueError if their lengths differ."""
+    lengths = {len(row) for row in rows}
+    if len(lengths) != 1:
+        raise ValueError(f"nodes have contributions of {sorted(lengths)} players")
+    return np.array(rows, dtype=np.float64).reshape(len(rows), lengths.pop())
 
 
 @njit(cache=True, nogil=True)
@@ -364,6 +440,35 @@ def terminal_value(
     if showdown < 0:
         return -contribution0
     return 0.5 * (contribution1 - contribution0)
+
+
+@njit(cache=True, nogil=True)
+def terminal_utility(contribution, alive, node, ranks, target):
+    """Player ``target``'s utility at a terminal: its share of the pot minus its chips.
+
+    The pot goes to the alive players of highest ``ranks`` (split evenly); a fold terminal
+    has one alive player, who takes it all.
+
+    >>> chips = np.array([[2.0, 2.0, 1.0]])
+    >>> [terminal_utility(chips, np.array([3]), 0, np.array([5, 5, 9]), p) for p in range(3)]
+    [0.5, 0.5, -1.0]
+    """
+    players = contribution.shape[1]
+    mask = alive[node]
+    pot = 0.0
+    best = -(1 << 30)
+    for p in range(players):
+        pot += contribution[node, p]
+        if mask >> p & 1 and ranks[p] > best:
+            best = ranks[p]
+    winners = 0
+    for p in range(players):
+        if mask >> p & 1 and ranks[p] == best:
+            winners += 1
+    share = 0.0
+    if mask >> target & 1 and ranks[target] == best:
+        share = pot / winners
+    return share - contribution[node, target]
 
 
 def _coin_game(state: str) -> NodeSpec:

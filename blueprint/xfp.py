@@ -165,7 +165,7 @@ class XFPSolver:
         self.policy = uniform_strategy(self._row_actions, tree.max_actions)
         self._parent_row, self._parent_action = own_parents(tree, deals)
         self._row_order = np.argsort(tree.infoset_node(), kind="stable")
-        self._reach = np.empty((tree.num_nodes, deals.size))
+        self._reach = np.empty((tree.num_nodes, 1, deals.size))
         self._value = np.empty((tree.num_nodes, deals.size))
         self._choice = np.full(tree.num_infosets, -1, dtype=np.int64)
         self._own_reach = np.empty(tree.num_infosets)

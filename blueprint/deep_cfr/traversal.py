@@ -25,8 +25,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from blueprint.mccfr import _sample, iteration_state
-from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
+from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.streams import iteration_state, sample
+from blueprint.tree import DECISION, traverser_utility
+
+
+@njit(cache=True, nogil=True)
+def _enter(
+    d, node, traverser, player, rnd, num_children, infoset_base, deal, strategy, state,
+    frame, strategy_rows, strategy_values, counts,
+):  # fmt: skip
+    """Push decision ``node``; at the opponent's, record its strategy and sample an action."""
+    actor = player[node]
+    row = infoset_base[node] + deal[actor, rnd[node]]
+    chosen = -1
+    if actor != traverser:
+        n = counts[1]
+        strategy_rows[n] = row
+        strategy_values[n, :] = strategy[row, :]
+        counts[1] = n + 1
+        chosen = sample(strategy[row], num_children[node], state)
+    push(frame, d, node, row, chosen)
 
 
 @njit(cache=True, nogil=True)
@@ -36,51 +55,47 @@ def _walk(
     regret_rows, regret_values, strategy_rows, strategy_values, counts,
 ):  # fmt: skip
     """One traversal with an explicit stack; returns the traverser's sampled root value."""
-    d, node = 0, 0
+    d = 0
+    _enter(0, 0, traverser, player, rnd, num_children, infoset_base, deal, strategy, state,
+           frame, strategy_rows, strategy_values, counts)  # fmt: skip
     while True:
-        if node >= 0:  # enter decision ``node`` at depth d
-            actor = player[node]
-            row = infoset_base[node] + deal[actor, rnd[node]]
-            frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, -1
-            if actor != traverser:
-                n = counts[1]
-                strategy_rows[n] = row
-                strategy_values[n, :] = strategy[row, :]
-                counts[1] = n + 1
-                frame[d, 3] = _sample(strategy[row], num_children[node], state)
-            node = -1
-        current, row, k, chosen = frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3]
-        count = num_children[current]
-        if k < count:
-            frame[d, 2] = k + 1
-            values[d, k] = 0.0
-            if chosen >= 0 and k != chosen:
-                continue
-            child = first_child[current] + k
+        k = next_child(frame, values, num_children, d)
+        if k >= 0:
+            child = first_child[frame[d, 0]] + k
             if kind[child] == DECISION:
                 d += 1
-                node = child
+                _enter(d, child, traverser, player, rnd, num_children, infoset_base, deal,
+                       strategy, state, frame, strategy_rows, strategy_values,
+                       counts)  # fmt: skip
             else:
                 values[d, k] = traverser_utility(
                     kind, player, contribution, child, showdown, traverser
                 )
             continue
-        if chosen >= 0:
-            result = values[d, chosen]
-        else:
-            result = 0.0
-            for a in range(count):
-                result += strategy[row, a] * values[d, a]
-            n = counts[0]
-            regret_rows[n] = row
-            regret_values[n, :] = 0.0
-            for a in range(count):
-                regret_values[n, a] = values[d, a] - result
-            counts[0] = n + 1
-        if d == 0:
+        result = _leave(d, num_children, strategy, frame, values, regret_rows, regret_values,
+                        counts)  # fmt: skip
+        d = hand_up(frame, values, d, result)
+        if d < 0:
             return result
-        d -= 1
-        values[d, frame[d, 2] - 1] = result
+
+
+@njit(cache=True, nogil=True)
+def _leave(d, num_children, strategy, frame, values, regret_rows, regret_values, counts):
+    """The value of depth ``d``'s node; at the traverser's, record its sampled regrets."""
+    node, row, chosen = frame[d, 0], frame[d, 1], frame[d, 3]
+    if chosen >= 0:
+        return values[d, chosen]
+    count = num_children[node]
+    result = 0.0
+    for a in range(count):
+        result += strategy[row, a] * values[d, a]
+    n = counts[0]
+    regret_rows[n] = row
+    regret_values[n, :] = 0.0
+    for a in range(count):
+        regret_values[n, a] = values[d, a] - result
+    counts[0] = n + 1
+    return result
 
 
 @njit(cache=True, nogil=True)
@@ -90,9 +105,7 @@ def traverse(
     regret_rows, regret_values, strategy_rows, strategy_values,
 ):  # fmt: skip
     """K traversals for ``traverser``, one per sampled deal; the sample counts written."""
-    width = max(np.max(num_children), 1)
-    frame = np.zeros((MAX_DEPTH, 4), dtype=np.int64)
-    values = np.zeros((MAX_DEPTH, width))
+    frame, values = new_stack(num_children)
     counts = np.zeros(2, dtype=np.int64)
     for i in range(buckets.shape[0]):
         state = iteration_state(seed, i)

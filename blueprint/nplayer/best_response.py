@@ -2,10 +2,11 @@
 
 One forward and one backward pass over the public tree with a vector over deals (Johanson
 et al. 2011, "Accelerating Best Response Calculation in Large Extensive Games"), generalised
-to P players: the forward pass gives each node's reach under every player but the responder
-(``reach[N, D]``; chance enters as the deal weight); the backward pass values every node for
-every player (``value[N, D, P]``), averaging the non-responders' decisions under the policy
-and, at each responder decision, taking for each of its buckets the action that maximises
+to P players: the forward pass (``blueprint.reach``) gives each node's reach under every
+player but the responder (``reach[N, 1, D]``; chance enters as the deal weight); the
+backward pass values every node for every player (``value[N, D, P]``), averaging the
+non-responders' decisions under the policy and, at each responder decision, taking for each
+of its buckets the action that maximises
 sum over the deals holding that bucket of weight x reach x responder value.
 
 With the others fixed, player i's gain is ``BR_i - u_i``; NashConv = sum over players of
@@ -17,27 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from blueprint.nplayer.deals import NDeals
-from blueprint.nplayer.tree import DECISION, NPlayerTree, terminal_utility
-
-
-@njit(cache=True, nogil=True)
-def _forward(kind, player, rnd, first_child, num_children, infoset_base, buckets, policy,
-             responder, reach):  # fmt: skip
-    """reach[n, d]: product of non-responder action probabilities from the root to n."""
-    reach[0, :] = 1.0
-    for node in range(kind.shape[0]):
-        if kind[node] != DECISION:
-            continue
-        actor = player[node]
-        for k in range(num_children[node]):
-            child = first_child[node] + k
-            for d in range(buckets.shape[0]):
-                if actor == responder:
-                    reach[child, d] = reach[node, d]
-                else:
-                    row = infoset_base[node] + buckets[d, actor, rnd[node]]
-                    reach[child, d] = reach[node, d] * policy[row, k]
+from blueprint.deals import Deals
+from blueprint.reach import forward_reach, responder_slots
+from blueprint.tree import DECISION, BettingTree, terminal_utility
 
 
 @njit(cache=True, nogil=True)
@@ -59,7 +42,7 @@ def _backward(kind, player, rnd, first_child, num_children, contribution, alive,
             for d in range(size):
                 b = buckets[d, actor, rnd[node]]
                 for k in range(count):
-                    score[b, k] += weight[d] * reach[node, d] * value[first + k, d, actor]
+                    score[b, k] += weight[d] * reach[node, 0, d] * value[first + k, d, actor]
             for d in range(size):
                 b = buckets[d, actor, rnd[node]]
                 best = 0
@@ -75,30 +58,31 @@ def _backward(kind, player, rnd, first_child, num_children, contribution, alive,
                 value[node, d, :] += policy[row, k] * value[first + k, d, :]
 
 
-def _root_values(tree: NPlayerTree, deals: NDeals, policy: np.ndarray, responder: int):
+def _root_values(tree: BettingTree, deals: Deals, policy: np.ndarray, responder: int):
     """Chance-weighted root values of every player (responder -1: the profile itself)."""
     deals.check_against(tree)
     table = np.ascontiguousarray(policy, dtype=np.float64)
     if table.shape != (tree.num_infosets, tree.max_actions):
         raise ValueError(f"policy has shape {table.shape}, expected "
                          f"{(tree.num_infosets, tree.max_actions)}")  # fmt: skip
-    reach = np.zeros((tree.num_nodes, deals.size))
+    reach = np.zeros((tree.num_nodes, 1, deals.size))
     value = np.zeros((tree.num_nodes, deals.size, tree.num_players))
     kind, player, rnd, first, count, contribution, alive, base = tree.kernel_arrays()
-    _forward(kind, player, rnd, first, count, base, deals.buckets, table, responder, reach)
+    slot = responder_slots(tree.num_players, responder)
+    forward_reach(kind, player, rnd, first, count, base, deals.buckets, table, slot, reach)
     _backward(kind, player, rnd, first, count, contribution, alive, base, tree.num_buckets,
               deals.buckets, deals.ranks, deals.weight, table, responder, reach,
               value)  # fmt: skip
     return deals.weight @ value[0]
 
 
-def expected_values(tree: NPlayerTree, deals: NDeals, policy: np.ndarray) -> np.ndarray:
+def expected_values(tree: BettingTree, deals: Deals, policy: np.ndarray) -> np.ndarray:
     """Every player's expected utility under the profile ``policy``: ``float64[P]``."""
     return _root_values(tree, deals, policy, -1)
 
 
 def best_response_value(
-    tree: NPlayerTree, deals: NDeals, policy: np.ndarray, responder: int
+    tree: BettingTree, deals: Deals, policy: np.ndarray, responder: int
 ) -> float:
     """Player ``responder``'s best-response value against the others' ``policy``."""
     if not 0 <= responder < tree.num_players:
@@ -106,13 +90,13 @@ def best_response_value(
     return float(_root_values(tree, deals, policy, responder)[responder])
 
 
-def best_response_gains(tree: NPlayerTree, deals: NDeals, policy: np.ndarray) -> np.ndarray:
+def best_response_gains(tree: BettingTree, deals: Deals, policy: np.ndarray) -> np.ndarray:
     """Each player's gain from deviating to a best response: ``float64[P]``, all >= 0."""
     values = expected_values(tree, deals, policy)
     best = [best_response_value(tree, deals, policy, p) for p in range(tree.num_players)]
     return np.maximum(np.array(best) - values, 0.0)
 
 
-def nash_conv(tree: NPlayerTree, deals: NDeals, policy: np.ndarray) -> float:
+def nash_conv(tree: BettingTree, deals: Deals, policy: np.ndarray) -> float:
     """NashConv: the sum over players of their best-response gains."""
     return float(best_response_gains(tree, deals, policy).sum())

@@ -27,15 +27,8 @@ from functools import partial
 
 import numpy as np
 
-from blueprint.nplayer.deals import NDeals
-from blueprint.nplayer.tree import (
-    DECISION,
-    FOLD,
-    SHOWDOWN,
-    NodeSpec,
-    NPlayerTree,
-    tree_from_expander,
-)
+from blueprint.deals import Deals
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 ACTIONS = ("pass", "bet")
 THREE_PLAYER_VALUE = -1.0 / 48.0  # player 0, every equilibrium of the Szafron et al. family
@@ -49,9 +42,9 @@ def _expand(history: str, players: int) -> NodeSpec:
     if bettor < 0:
         stake = tuple(1.0 for _ in range(players))
         if len(history) == players:
-            return NodeSpec(SHOWDOWN, 0, 0, stake, everyone)
+            return NodeSpec(SHOWDOWN, 0, 0, stake, alive=everyone)
         children = [(0, history + "p"), (1, history + "b")]
-        return NodeSpec(DECISION, len(history), 0, stake, everyone, children)
+        return NodeSpec(DECISION, len(history), 0, stake, children, everyone)
     answers = history[bettor + 1 :]
     alive = 1 << bettor
     for offset, answer in enumerate(answers):
@@ -62,26 +55,24 @@ def _expand(history: str, players: int) -> NodeSpec:
     stake = tuple(2.0 if alive >> p & 1 else 1.0 for p in range(players))
     if len(answers) == players - 1:
         kind = FOLD if alive == 1 << bettor else SHOWDOWN
-        return NodeSpec(kind, 0, 0, stake, alive)
+        return NodeSpec(kind, 0, 0, stake, alive=alive)
     actor = (bettor + 1 + len(answers)) % players
     children = [(0, history + "p"), (1, history + "b")]
-    return NodeSpec(DECISION, actor, 0, stake, live, children)
+    return NodeSpec(DECISION, actor, 0, stake, children, live)
 
 
-def kuhn_deals(players: int) -> NDeals:
+def kuhn_deals(players: int) -> Deals:
     """Every ordered deal of ``players`` distinct cards out of ``players + 1``, equally likely."""
     orders = list(itertools.permutations(range(players + 1), players))
     cards = np.array(orders, dtype=np.int32)
-    return NDeals.build(
+    return Deals.build(
         buckets=cards[:, :, None], ranks=cards, weight=np.full(len(orders), 1.0 / len(orders))
     )
 
 
-def kuhn_game(players: int = 3) -> tuple[NPlayerTree, NDeals]:
+def kuhn_game(players: int = 3) -> tuple[BettingTree, Deals]:
     """N-player Kuhn poker: its public tree and all its deals."""
     if not 2 <= players <= 10:
         raise ValueError(f"players must lie in 2..10, got {players}")
-    tree = tree_from_expander(
-        "", partial(_expand, players=players), players, (players + 1,), ACTIONS
-    )
+    tree = tree_from_expander("", partial(_expand, players=players), (players + 1,), ACTIONS)
     return tree, kuhn_deals(players)

@@ -16,8 +16,9 @@ each update: 0 is regret-matching+ (Tammelin 2014), -inf plain regret matching.
 Each iteration takes ``deals_per_iteration`` consecutive deals of the deal arrays (wrapping
 round): all of them, with their chance weights, for a game whose deals are enumerated (a
 sweep), or one sampled deal (weight 1) per iteration. Samples come from a splitmix64 stream
-keyed by ``(seed, t)``, so a run is reproducible and independent of how the iterations are
-split into kernel calls.
+keyed by ``(seed, t)`` (``blueprint.streams``), so a run is reproducible and independent of
+how the iterations are split into kernel calls. The walk keeps an explicit stack
+(``blueprint.stack_walk``).
 
 Kernel::
 
@@ -31,29 +32,30 @@ Kernel::
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit
 
-from agent.poker.rng import GOLDEN, mix
-from blueprint.nplayer.deals import NDeals
-from blueprint.nplayer.tree import DECISION, MAX_DEPTH, NPlayerTree, terminal_utility
-from blueprint.regret import average_strategy
-
-_GOLDEN = uint64(GOLDEN)
-
-
-@njit(cache=True, nogil=True)
-def iteration_state(seed: int, iteration: int) -> np.ndarray:
-    """A one-word RNG state for iteration ``iteration`` of the stream ``seed``."""
-    state = np.empty(1, dtype=np.uint64)
-    state[0] = mix(uint64(seed) ^ mix(uint64(iteration) * _GOLDEN))
-    return state
+from blueprint.deals import Deals
+from blueprint.regret import average_strategy, regret_matching_row
+from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.streams import iteration_state, sample
+from blueprint.tree import DECISION, BettingTree, terminal_utility
 
 
 @njit(cache=True, nogil=True)
-def uniform(state: np.ndarray) -> float:
-    """A float in [0, 1) from the state (advanced in place)."""
-    state[0] += _GOLDEN
-    return float(mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
+def _enter(
+    d, node, traverser, player, rnd, num_children, infoset_base, deal, regret, strategy_sum,
+    w_average, state, frame, sigma,
+):  # fmt: skip
+    """Push decision ``node``: its current strategy; at another player's, a sampled action."""
+    actor, count = player[node], num_children[node]
+    row = infoset_base[node] + deal[actor, rnd[node]]
+    regret_matching_row(regret, row, count, sigma[d])
+    chosen = -1
+    if actor != traverser:
+        for a in range(count):
+            strategy_sum[row, a] += w_average * sigma[d, a]
+        chosen = sample(sigma[d], count, state)
+    push(frame, d, node, row, chosen)
 
 
 @njit(cache=True, nogil=True)
@@ -64,63 +66,34 @@ def _walk(
 ):  # fmt: skip
     """One external-sampling traversal of one deal; the traverser's sampled root value.
 
-    An explicit stack: ``frame[d]`` = (node, info-set row, next child, sampled child or -1
-    at the traverser's nodes); ``sigma[d]`` the current strategy, ``values[d]`` the
-    children's values. Entering a node is written out inline: this is the hot loop.
+    ``sigma[d]`` holds the current strategy of the node at depth ``d`` of the stack.
     """
-    d, node, entering = 0, 0, True
+    _enter(0, 0, traverser, player, rnd, num_children, infoset_base, deal, regret,
+           strategy_sum, w_average, state, frame, sigma)  # fmt: skip
+    d = 0
     while True:
-        if entering:
-            entering = False
-            actor, count = player[node], num_children[node]
-            row = infoset_base[node] + deal[actor, rnd[node]]
-            frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, -1
-            positive = 0.0
-            for a in range(count):
-                if regret[row, a] > 0.0:
-                    positive += regret[row, a]
-            for a in range(count):
-                if positive > 0.0:
-                    sigma[d, a] = max(regret[row, a], 0.0) / positive
-                else:
-                    sigma[d, a] = 1.0 / count
-            if actor != traverser:
-                for a in range(count):
-                    strategy_sum[row, a] += w_average * sigma[d, a]
-                u = uniform(state)
-                chosen, total = count - 1, 0.0
-                for a in range(count - 1):
-                    total += sigma[d, a]
-                    if u < total:
-                        chosen = a
-                        break
-                frame[d, 3] = chosen
-        node, k, chosen = frame[d, 0], frame[d, 2], frame[d, 3]
-        count = num_children[node]
-        if k < count:
-            frame[d, 2] += 1
-            values[d, k] = 0.0
-            if chosen >= 0 and k != chosen:
-                continue
-            child = first_child[node] + k
+        k = next_child(frame, values, num_children, d)
+        if k >= 0:
+            child = first_child[frame[d, 0]] + k
             if kind[child] != DECISION:
                 values[d, k] = terminal_utility(contribution, alive, child, ranks, traverser)
                 continue
-            d, node, entering = d + 1, child, True
+            d += 1
+            _enter(d, child, traverser, player, rnd, num_children, infoset_base, deal, regret,
+                   strategy_sum, w_average, state, frame, sigma)  # fmt: skip
             continue
+        node, row, chosen = frame[d, 0], frame[d, 1], frame[d, 3]
         if chosen >= 0:
             result = values[d, chosen]
         else:
             result = 0.0
-            for a in range(count):
+            for a in range(num_children[node]):
                 result += sigma[d, a] * values[d, a]
-            row = frame[d, 1]
-            for a in range(count):
+            for a in range(num_children[node]):
                 regret[row, a] = max(regret[row, a] + w_regret * (values[d, a] - result), floor)
-        if d == 0:
+        d = hand_up(frame, values, d, result)
+        if d < 0:
             return result
-        d -= 1
-        values[d, frame[d, 2] - 1] = result
 
 
 @njit(cache=True, nogil=True)
@@ -130,10 +103,8 @@ def external_sampling_kernel(
     first_iteration, regret_exponent, average_exponent, regret_floor,
 ):  # fmt: skip
     """Run ``iterations`` external-sampling iterations (see the module docstring)."""
-    width = max(np.max(num_children), 1)
-    frame = np.zeros((MAX_DEPTH, 4), dtype=np.int64)
-    sigma = np.zeros((MAX_DEPTH, width))
-    values = np.zeros((MAX_DEPTH, width))
+    frame, values = new_stack(num_children)
+    sigma = np.zeros_like(values)
     players, size = contribution.shape[1], buckets.shape[0]
     total = 0.0
     for i in range(iterations):
@@ -156,8 +127,8 @@ def external_sampling_kernel(
 
 
 def external_sampling(
-    tree: NPlayerTree,
-    deals: NDeals,
+    tree: BettingTree,
+    deals: Deals,
     regret: np.ndarray,
     strategy_sum: np.ndarray,
     *,
@@ -200,7 +171,7 @@ def external_sampling(
 
 
 def solve_sweep(
-    tree: NPlayerTree, deals: NDeals, iterations: int, seed: int, linear: bool = True
+    tree: BettingTree, deals: Deals, iterations: int, seed: int, linear: bool = True
 ) -> np.ndarray:
     """External-sampling MCCFR sweeping all enumerated deals each iteration.
 

@@ -33,15 +33,8 @@ import numpy as np
 from agent.poker.rng import mix_seed
 from blueprint.nplayer.mccfr import external_sampling
 from blueprint.nplayer.pushfold import NUM_CLASSES, posted, sample_deals
-from blueprint.nplayer.tree import (
-    DECISION,
-    FOLD,
-    SHOWDOWN,
-    NodeSpec,
-    NPlayerTree,
-    tree_from_expander,
-)
 from blueprint.regret import average_strategy
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 FOLD_ACTION, CALL_ACTION = 0, 1
 MAX_PLAYERS = 6
@@ -176,10 +169,10 @@ def _expand(state: BettingState, config: PreflopConfig) -> NodeSpec:
     full = (1 << config.players) - 1
     alive = full & ~state.folded
     if alive & (alive - 1) == 0:
-        return NodeSpec(FOLD, 0, 0, state.paid, alive)
+        return NodeSpec(FOLD, 0, 0, state.paid, alive=alive)
     state = _next_actor(config, state)
     if not state.to_act:
-        return NodeSpec(SHOWDOWN, 0, 0, state.paid, alive)
+        return NodeSpec(SHOWDOWN, 0, 0, state.paid, alive=alive)
     actor = state.to_act[0]
     in_front = state.paid[actor] - config.ante_bb
     children = []
@@ -188,15 +181,14 @@ def _expand(state: BettingState, config: PreflopConfig) -> NodeSpec:
     children.append((CALL_ACTION, _after(config, state, actor, CALL_ACTION, 0.0)))
     for action, target in raise_targets(config, state, actor):
         children.append((action, _after(config, state, actor, action, target)))
-    return NodeSpec(DECISION, actor, 0, state.paid, alive, children)
+    return NodeSpec(DECISION, actor, 0, state.paid, children, alive)
 
 
-def preflop_tree(config: PreflopConfig) -> NPlayerTree:
+def preflop_tree(config: PreflopConfig) -> BettingTree:
     """The public preflop tree of ``config``."""
     return tree_from_expander(
         initial_state(config),
         lambda state: _expand(state, config),
-        config.players,
         (NUM_CLASSES,),
         config.action_names,
     )
@@ -209,7 +201,7 @@ class PreflopSolution:
     ``visits[num_infosets]``: how often each row was sampled after the warm-up (its strategy
     mass over the mean linear weight)."""
 
-    tree: NPlayerTree
+    tree: BettingTree
     policy: np.ndarray
     visits: np.ndarray
 

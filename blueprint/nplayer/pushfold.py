@@ -38,17 +38,11 @@ from numba import njit
 
 from agent.poker.evaluator import WORST_RANK, eval7
 from agent.poker.rng import mix_seed
-from blueprint.nplayer.deals import NDeals
-from blueprint.nplayer.mccfr import external_sampling, iteration_state, uniform
-from blueprint.nplayer.tree import (
-    DECISION,
-    FOLD,
-    SHOWDOWN,
-    NodeSpec,
-    NPlayerTree,
-    tree_from_expander,
-)
+from blueprint.deals import Deals
+from blueprint.nplayer.mccfr import external_sampling
 from blueprint.regret import average_strategy
+from blueprint.streams import iteration_state, uniform
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 ACTIONS = ("fold", "in")
 NUM_CLASSES = 169
@@ -76,15 +70,15 @@ def _expand(history: tuple[int, ...], players: int, stack: float, base: tuple) -
     position = len(history)
     opened = any(history)
     if position == players - 1 and not opened:
-        return NodeSpec(FOLD, 0, 0, stake, alive)
+        return NodeSpec(FOLD, 0, 0, stake, alive=alive)
     if position == players:
         kind = SHOWDOWN if sum(history) > 1 else FOLD
-        return NodeSpec(kind, 0, 0, stake, alive)
+        return NodeSpec(kind, 0, 0, stake, alive=alive)
     children = [(0, (*history, 0)), (1, (*history, 1))]
-    return NodeSpec(DECISION, position, 0, stake, alive, children)
+    return NodeSpec(DECISION, position, 0, stake, children, alive)
 
 
-def pushfold_tree(players: int, stack_bb: float, ante_bb: float) -> NPlayerTree:
+def pushfold_tree(players: int, stack_bb: float, ante_bb: float) -> BettingTree:
     """The public push/fold tree for ``players`` at ``stack_bb`` with ``ante_bb``."""
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError(f"players must lie in 2..{MAX_PLAYERS}, got {players}")
@@ -95,10 +89,10 @@ def pushfold_tree(players: int, stack_bb: float, ante_bb: float) -> NPlayerTree:
     expand = partial(
         _expand, players=players, stack=stack_bb, base=posted(players, stack_bb, ante_bb)
     )
-    return tree_from_expander((), expand, players, (NUM_CLASSES,), ACTIONS)
+    return tree_from_expander((), expand, (NUM_CLASSES,), ACTIONS)
 
 
-def decision_masks(tree: NPlayerTree) -> tuple[np.ndarray, np.ndarray]:
+def decision_masks(tree: BettingTree) -> tuple[np.ndarray, np.ndarray]:
     """Position and earlier-positions-in mask of every node (decisions only are meaningful)."""
     masks = np.zeros(tree.num_nodes, dtype=np.int64)
     for node in range(1, tree.num_nodes):
@@ -136,15 +130,15 @@ def sample_deals_kernel(players, seed, first_deal, count, buckets, ranks):
             ranks[i, p] = WORST_RANK - strength
 
 
-def sample_deals(players: int, seed: int, first_deal: int, count: int) -> NDeals:
+def sample_deals(players: int, seed: int, first_deal: int, count: int) -> Deals:
     """``count`` sampled push/fold deals (weight 1); the same arguments give the same deals."""
     buckets = np.empty((count, players, 1), dtype=np.int32)
     ranks = np.empty((count, players), dtype=np.int32)
     sample_deals_kernel(players, seed, first_deal, count, buckets, ranks)
-    return NDeals(buckets, ranks, np.ones(count))
+    return Deals(buckets, ranks, np.ones(count))
 
 
-def strategy_array(tree: NPlayerTree, policy: np.ndarray) -> np.ndarray:
+def strategy_array(tree: BettingTree, policy: np.ndarray) -> np.ndarray:
     """The "in" column of a policy table as ``[P, 2 ** (P - 1), 169]`` (0 where unreachable)."""
     players = tree.num_players
     out = np.zeros((players, 2 ** (players - 1), NUM_CLASSES))

@@ -26,8 +26,8 @@ from blueprint.nplayer.pushfold import (
     sample_deals,
     solve_pushfold,
 )
-from blueprint.nplayer.tree import terminal_utility
 from blueprint.regret import uniform_strategy
+from blueprint.tree import terminal_utility
 
 KUHN3 = kuhn_game(3)
 KUHN2 = kuhn_game(2)

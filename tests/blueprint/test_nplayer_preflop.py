@@ -13,7 +13,7 @@ from blueprint.nplayer.preflop import (
     preflop_tree,
     solve_preflop,
 )
-from blueprint.nplayer.tree import DECISION, FOLD, SHOWDOWN, terminal_utility
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, terminal_utility
 
 
 def child(tree, node: int, action: int) -> int:

@@ -1,4 +1,4 @@
-"""The test oracle: chance-sampling MCCFR written plainly in Python, one recursive walk per player.
+"""The oracle: chance-sampling MCCFR written plainly in Python, one recursive walk per player.
 
 This is the algorithm of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo
 Simulations", Cardiff University (CM3203), its Figure 16 (after Lanctot et al. 2009), on our
@@ -8,15 +8,16 @@ deal player 0's pass then player 1's, the current strategy by regret matching of
 regrets as they stand before the pass, regret += opponent reach x (action value - node
 value), strategy sum += t^gamma x own reach x current strategy at the updating player's
 rows, and regret-matching+ flooring after each pass when asked; like the kernel, it does not
-walk an opponent's actions of probability 0 (they change no regret). The compiled solver must give
-the same tables on the same deals; ``bench/train.py`` times it against the kernel.
+walk an opponent's actions of probability 0 (they change no regret). The compiled solver
+(``blueprint.chance_sweep``) must give the same tables on the same deals, which the tests
+check; ``bench/train.py`` times it against the kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-DECISION, FOLD = 0, 1
+from blueprint.tree import DECISION, FOLD
 
 
 def _strategy(regret: np.ndarray, row: int, count: int) -> list[float]:
