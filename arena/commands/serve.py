@@ -32,6 +32,7 @@ def start_web(
         raise click.UsageError(str(error)) from error
     table = None
     if bots:
+        click.echo("loading the bots and the coach ...")
         specs = tuple(checked_bot(bot) for bot in bots)
         coach = None if options["coach"] in ("", "none") else checked_bot(options["coach"])
         seed = options["seed"] if options["seed"] is not None else secrets.randbits(32)

@@ -211,9 +211,11 @@ def step(state: Any, action: str, before: dict | None, players: list[str]) -> di
 def action_words(action: str, before: dict | None, after: dict, players: list[str]) -> str:
     """A PHH action line in words, with the chips it moved.
 
-    >>> numbers = {"bets": [10, 20], "stacks": [90, 80], "board": []}
-    >>> action_words("p1 cbr 60", numbers, {"bets": [60, 20]}, ["fish", "you"])
+    >>> numbers = {"bets": [5, 10], "stacks": [95, 90], "board": []}
+    >>> action_words("p1 cbr 60", numbers, {"bets": [60, 10], "stacks": [40, 90]}, ["fish", "you"])
     'fish raises to 60'
+    >>> action_words("p1 cc", numbers, {"bets": [10, 10], "stacks": [90, 90]}, ["you", "fish"])
+    'you call 5'
     >>> action_words("d db AcQs8h", numbers, {"board": ["Ac", "Qs", "8h"]}, ["fish", "you"])
     'flop: Ac Qs 8h'
     """
@@ -226,18 +228,23 @@ def action_words(action: str, before: dict | None, after: dict, players: list[st
         board = after.get("board", [])
         return f"{STREET_OF_BOARD.get(len(board), 'board')}: {' '.join(board)}"
     if words[:2] == ["d", "dh"]:
-        return f"{players[int(words[2][1:]) - 1]} is dealt two cards"
-    name = players[int(words[0][1:]) - 1]
-    kind = words[1]
+        name = players[int(words[2][1:]) - 1]
+        return f"{name} {'are' if name == 'you' else 'is'} dealt two cards"
+    player = int(words[0][1:]) - 1
+    name, kind = players[player], words[1]
+
+    def says(verb: str) -> str:
+        return f"{name} {verb if name == 'you' else verb + 's'}"
+
     if kind == "f":
-        return f"{name} folds{note}"
+        return says("fold") + note
     if kind == "sm":
         cards = words[2] if len(words) > 2 else ""
-        return f"{name} shows {' '.join(cards[i : i + 2] for i in range(0, len(cards), 2))}"
+        return says("show") + " " + " ".join(cards[i : i + 2] for i in range(0, len(cards), 2))
     if kind == "cc":
-        top = max(before["bets"]) if before else 0
-        return (f"{name} calls {top}" if top else f"{name} checks") + note
+        paid = before["stacks"][player] - after["stacks"][player] if before else 0
+        return (says("call") + f" {paid}" if paid else says("check")) + note
     if kind == "cbr":
-        verb = "raises to" if before and max(before["bets"]) > 0 else "bets"
-        return f"{name} {verb} {words[2]}{note}"
+        verb = "raise" if before and max(before["bets"]) > 0 else "bet"
+        return f"{says(verb)}{' to' if verb == 'raise' else ''} {words[2]}{note}"
     return action
