@@ -5,18 +5,18 @@ pass (0) or bet 1 (1). Once a player has bet, every other player, in turn order 
 bettor, answers once: pass = fold, bet = call. The hand ends after N passes (showdown among
 all) or after the answers (the bettor and the callers show down; alone, the bettor takes the
 pot). The bucket and showdown rank are the card, so the (N+1)!/1! ordered deals are
-enumerated with equal weight.
+enumerated with equal weight. Cards are named by number, 0 the lowest, as OpenSpiel does.
 
 Three-player Kuhn poker has a parameterised family of equilibria (Szafron, Gibson &
 Sturtevant 2013, "A parameterized family of equilibrium profiles for three-player Kuhn
 poker", AAMAS), in all of which player 0 (their P1) wins -1/48 a hand; two-player Kuhn's
 value is -1/18 (Kuhn 1950).
 
->>> tree, deals = kuhn_game(3)
->>> tree.num_infosets, deals.size, int((tree.kind == 0).sum())
-(48, 24, 12)
->>> tree, deals = kuhn_game(2)
->>> tree.num_infosets, deals.size
+>>> game = kuhn_game(3)
+>>> game.tree.num_infosets, game.deals.size, len(game.decision_nodes), game.infoset_name(47)
+(48, 24, 12, '3:ppbb')
+>>> game = kuhn_game(2)
+>>> game.tree.num_infosets, game.deals.size
 (12, 6)
 """
 
@@ -28,7 +28,8 @@ from functools import partial
 import numpy as np
 
 from blueprint.deals import Deals
-from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
+from blueprint.game import Game
+from blueprint.tree import DECISION, FOLD, SHOWDOWN, NodeSpec, tree_from_expander
 
 ACTIONS = ("pass", "bet")
 THREE_PLAYER_VALUE = -1.0 / 48.0  # player 0, every equilibrium of the Szafron et al. family
@@ -70,9 +71,10 @@ def kuhn_deals(players: int) -> Deals:
     )
 
 
-def kuhn_game(players: int = 3) -> tuple[BettingTree, Deals]:
-    """N-player Kuhn poker: its public tree and all its deals."""
+def kuhn_game(players: int = 3) -> Game:
+    """N-player Kuhn poker: its public tree, all its deals and card names."""
     if not 2 <= players <= 10:
         raise ValueError(f"players must lie in 2..10, got {players}")
     tree = tree_from_expander("", partial(_expand, players=players), (players + 1,), ACTIONS)
-    return tree, kuhn_deals(players)
+    cards = tuple(str(card) for card in range(players + 1))
+    return Game(f"kuhn{players}", tree, kuhn_deals(players), (cards,))

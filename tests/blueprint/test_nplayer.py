@@ -47,24 +47,24 @@ def test_terminal_utility_splits_the_pot_among_the_best_alive_ranks() -> None:
 
 
 def test_three_player_kuhn_has_the_openspiel_shape() -> None:
-    tree, deals = KUHN3
+    tree, deals = KUHN3.tree, KUHN3.deals
     assert tree.num_infosets == 48
     assert deals.size == 24
     assert deals.weight.sum() == pytest.approx(1.0)
 
 
 def test_reference_policies_have_the_openspiel_nash_conv() -> None:
-    tree, deals = KUHN3
+    tree, deals = KUHN3.tree, KUHN3.deals
     assert nash_conv(tree, deals, _uniform(tree)) == pytest.approx(33 / 16, abs=1e-12)
     always_pass = np.zeros((tree.num_infosets, 2))
     always_pass[:, 0] = 1.0
     assert best_response_gains(tree, deals, always_pass) == pytest.approx([2.0, 2.0, 2.0])
-    tree2, deals2 = KUHN2
+    tree2, deals2 = KUHN2.tree, KUHN2.deals
     assert nash_conv(tree2, deals2, _uniform(tree2)) == pytest.approx(11 / 12, abs=1e-12)
 
 
 def test_two_player_kuhn_on_the_nplayer_core_reaches_minus_one_eighteenth() -> None:
-    tree, deals = KUHN2
+    tree, deals = KUHN2.tree, KUHN2.deals
     policy = solve_sweep(tree, deals, iterations=5000, seed=0)
     values = expected_values(tree, deals, policy)
     assert values[0] == pytest.approx(TWO_PLAYER_VALUE, abs=2e-3)
@@ -78,7 +78,7 @@ def test_two_player_kuhn_on_the_nplayer_core_reaches_minus_one_eighteenth() -> N
 
 
 def test_three_player_kuhn_mccfr_converges() -> None:
-    tree, deals = KUHN3
+    tree, deals = KUHN3.tree, KUHN3.deals
     policy = solve_sweep(tree, deals, iterations=10_000, seed=0)
     assert np.allclose(policy.sum(axis=1), 1.0)
     # measured: NashConv 0.029 after 100 iterations, 0.008 after 1,000, 0.0026 after 10,000
@@ -91,7 +91,7 @@ def test_three_player_kuhn_mccfr_converges() -> None:
 
 
 def test_same_seed_same_policy() -> None:
-    tree, deals = KUHN3
+    tree, deals = KUHN3.tree, KUHN3.deals
     first = solve_sweep(tree, deals, iterations=300, seed=7)
     np.random.seed(123)  # the global generator must not matter
     np.random.random(10)
