@@ -8,6 +8,7 @@ let replayData = null;
 let replayHand = 0;
 window.arenaLatencies = [];
 let sentAt = null;
+const MAX_LINKS = 40;
 let actionsAtSend = 0;
 
 function cardEl(text) {
@@ -194,6 +195,16 @@ async function loadRuns() {
   $("run-list").replaceChildren(...runs.map((run) => {
     const li = document.createElement("li");
     li.textContent = run.title + ": ";
+    if (run.files.length > MAX_LINKS) {  // a ring game writes one file per hand: a list
+      const select = document.createElement("select");
+      select.className = "replay-select";
+      select.replaceChildren(...run.files.map((file) => new Option(file, file)));
+      const open = document.createElement("button");
+      open.textContent = "replay";
+      open.onclick = () => openReplay(run.run, select.value);
+      li.append(`${run.files.length} files `, select, " ", open);
+      return li;
+    }
     for (const file of run.files) {
       const link = document.createElement("a");
       link.href = "#";
