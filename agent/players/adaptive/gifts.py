@@ -29,17 +29,18 @@ down (depth-limited solving), so the values after an action are those of the lea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
+from agent.players.subgame_solving import FOLD_ACTION, OPPONENT, StreetStart, tree_node
 from agent.poker.range_equity import HOLDINGS
 from blueprint.subgame.hands import compatible_mass
 from blueprint.subgame.vector_cfr import node_reach, node_values
 from blueprint.tree import DECISION
 
 UNKNOWN_GIFT = 0.0  # credited where no solved values exist (module docstring: why it is safe)
-OPPONENT = 1  # the solve's players: 0 is us, 1 the opponent (agent.players.subgame_solving)
 
 
 def action_values(solution: Any, node: int) -> tuple[np.ndarray, np.ndarray]:
@@ -95,3 +96,36 @@ def credited_gift(solution: Any | None, node: int, action: int, holding: int | N
     if not 0 <= holding < HOLDINGS:
         raise ValueError(f"holding {holding} is not one of the {HOLDINGS}")
     return float(gifts[holding, action]) if met[holding] else UNKNOWN_GIFT
+
+
+def street_gifts(solved: Any, start: StreetStart, holding: int | None) -> float:
+    """The credited gifts of the opponent's actions on a solved street, in chips.
+
+    ``solved``: the street's ``agent.players.subgame_solving.StreetSolution``; ``start``:
+    the street's start with all its actions (``start.records``), read on the solved tree
+    from its root on; a line that leaves the tree is credited nothing from there on.
+    ``holding``: the opponent's, or None when it was not shown.
+    """
+    tree, node, total = solved.tree, 0, 0.0
+    for index in range(solved.offset, len(start.records)):
+        child = _child(tree, node, start, index, solved.offset)
+        if child is None:
+            break
+        if start.seats.index(start.records[index].seat) == OPPONENT:
+            action = [int(c) for c in tree.children(node)].index(child)
+            total += credited_gift(solved.solution, node, action, holding)
+        node = child
+        if tree.kind[node] != DECISION:
+            break
+    return total
+
+
+def _child(tree: Any, node: int, start: StreetStart, index: int, offset: int) -> int | None:
+    """The child of ``node`` the street's ``index``-th action leads to (None: off the tree)."""
+    record = start.records[index]
+    if record.kind != "FOLD":
+        return tree_node(tree, replace(start, records=start.records[: index + 1]), offset)
+    if int(tree.player[node]) != start.seats.index(record.seat):
+        return None
+    folds = [int(c) for c in tree.children(node) if int(tree.action[c]) == FOLD_ACTION]
+    return folds[0] if folds else None

@@ -11,12 +11,15 @@ with 4c3d -15.
 import numpy as np
 import pytest
 
+from agent.boundary.snapshot import ActionRecord, Street
 from agent.players.adaptive.gifts import (
     UNKNOWN_GIFT,
     action_gifts,
     action_values,
     credited_gift,
+    street_gifts,
 )
+from agent.players.subgame_solving import StreetSolution, StreetStart
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index
 from blueprint.subgame.river import BetAbstraction, RiverSpot, solve_river
@@ -77,6 +80,41 @@ def test_a_hidden_holding_is_credited_the_smallest_gift(solution) -> None:
     assert credited_gift(solution, node, FOLD, None) == pytest.approx(0.0)
     assert credited_gift(solution, node, CALL, None) == pytest.approx(0.0)
     assert (gifts[met] >= -1e-9).all() and (gifts[~met] == 0.0).all()
+
+
+def river_line(*answer: ActionRecord) -> StreetStart:
+    """The river from its start: our shove (10), then ``answer``."""
+    shove = ActionRecord(Street.RIVER, 0, "RAISE", 10, 10, 10)
+    return StreetStart(BOARD, 10, (10, 10), 0, (0, 1), 0, (shove, *answer))
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "cards", "expected"),
+    [
+        ("FOLD", 0, ["2c", "2d"], 20.0),
+        ("FOLD", 0, None, 0.0),
+        ("CALL", 10, ["4c", "3d"], 10.0),
+        ("CALL", 10, ["2c", "2d"], 0.0),
+    ],
+)
+def test_a_street_line_credits_the_opponent_actions_on_the_tree(
+    solution, kind: str, amount: int, cards: list[str] | None, expected: float
+) -> None:
+    """Our shove is ours (no credit); the opponent's answer is credited as above."""
+    answer = ActionRecord(Street.RIVER, 1, kind, amount, amount, 0)
+    shown = None if cards is None else holding(cards)
+    credited = street_gifts(StreetSolution(solution), river_line(answer), shown)
+    assert credited == pytest.approx(expected)
+
+
+def test_a_line_off_the_tree_is_credited_nothing(solution) -> None:
+    """The tree has us first; a line where the opponent checks first is not on it, so its
+    later fold of the quads (20 on the tree) is credited nothing."""
+    check = ActionRecord(Street.RIVER, 1, "CALL", 0, 0, 0)
+    shove = ActionRecord(Street.RIVER, 0, "RAISE", 10, 10, 10)
+    fold = ActionRecord(Street.RIVER, 1, "FOLD", 0, 0, 0)
+    start = StreetStart(BOARD, 10, (10, 10), 1, (0, 1), 0, (check, shove, fold))
+    assert street_gifts(StreetSolution(solution), start, holding(["2c", "2d"])) == 0.0
 
 
 def test_no_values_no_credit() -> None:
