@@ -13,7 +13,8 @@ its own, for each of the 1,326 holdings.
 
 What the budget is credited for one action (:func:`credited_gift`):
 
-* **holding shown** (a showdown): that holding's gift;
+* **holding shown** (a showdown): that holding's gift; PyPokerEngine shows only the two
+  ranks, so the smallest gift over the holdings of those ranks our cards and the board leave;
 * **holding hidden** (the hand ended in a fold): the smallest gift over the holdings the solve
   can meet there, a lower bound whichever hand it was; it is 0 for almost every action
   (some holding always takes it rightly), so folds and unshown bets are credited nothing;
@@ -29,6 +30,7 @@ down (depth-limited solving), so the values after an action are those of the lea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -79,32 +81,41 @@ def action_gifts(solution: Any, node: int) -> tuple[np.ndarray, np.ndarray]:
     return np.where(met[:, None], gifts, 0.0), met
 
 
-def credited_gift(solution: Any | None, node: int, action: int, holding: int | None) -> float:
+def credited_gift(
+    solution: Any | None, node: int, action: int, holdings: Sequence[int] | None
+) -> float:
     """What one opponent action is credited, in chips (module docstring).
 
     ``solution`` None: a street without solved values (:data:`UNKNOWN_GIFT`). ``action`` is
-    the child index at ``node``; ``holding`` the opponent's (index into the 1,326), or None
-    when it was not shown.
+    the child index at ``node``. ``holdings``: the opponent's possible holdings (indices into
+    the 1,326): one when its cards are known, the suits' variants when a showdown showed
+    only its ranks (PyPokerEngine's), None when nothing was shown. The credit is the smallest
+    gift over those of them the solve meets there, a lower bound whichever it held.
     """
     if solution is None:
         return UNKNOWN_GIFT
     gifts, met = action_gifts(solution, node)
     if not 0 <= action < gifts.shape[1]:
         raise ValueError(f"action {action} is not one of node {node}'s {gifts.shape[1]}")
-    if holding is None:
-        return float(gifts[met, action].min()) if met.any() else UNKNOWN_GIFT
-    if not 0 <= holding < HOLDINGS:
-        raise ValueError(f"holding {holding} is not one of the {HOLDINGS}")
-    return float(gifts[holding, action]) if met[holding] else UNKNOWN_GIFT
+    if holdings is None:
+        candidates = met
+    else:
+        index = np.asarray(holdings, dtype=np.int64)
+        if index.size == 0 or (index < 0).any() or (index >= HOLDINGS).any():
+            raise ValueError(f"holdings must be 1 or more of the {HOLDINGS}, got {holdings}")
+        candidates = np.zeros(HOLDINGS, dtype=bool)
+        candidates[index] = True
+        candidates &= met
+    return float(gifts[candidates, action].min()) if candidates.any() else UNKNOWN_GIFT
 
 
-def street_gifts(solved: Any, start: StreetStart, holding: int | None) -> float:
+def street_gifts(solved: Any, start: StreetStart, holdings: Sequence[int] | None) -> float:
     """The credited gifts of the opponent's actions on a solved street, in chips.
 
     ``solved``: the street's ``agent.players.subgame_solving.StreetSolution``; ``start``:
     the street's start with all its actions (``start.records``), read on the solved tree
     from its root on; a line that leaves the tree is credited nothing from there on.
-    ``holding``: the opponent's, or None when it was not shown.
+    ``holdings``: the opponent's possible holdings, as :func:`credited_gift`.
     """
     tree, node, total = solved.tree, 0, 0.0
     for index in range(solved.offset, len(start.records)):
@@ -113,7 +124,7 @@ def street_gifts(solved: Any, start: StreetStart, holding: int | None) -> float:
             break
         if start.seats.index(start.records[index].seat) == OPPONENT:
             action = [int(c) for c in tree.children(node)].index(child)
-            total += credited_gift(solved.solution, node, action, holding)
+            total += credited_gift(solved.solution, node, action, holdings)
         node = child
         if tree.kind[node] != DECISION:
             break

@@ -30,9 +30,10 @@ THEIRS = (["2c", "2d"], ["4c", "3d"], ["Kd", "Td"], ["8c", "7d"])
 FOLD, CALL = 0, 1
 
 
-def holding(cards: list[str]) -> int:
+def holding(cards: list[str]) -> list[int]:
+    """The one holding of two cards, as a list of possible holdings."""
     first, second = parse_cards(cards)
-    return holding_index(first, second)
+    return [holding_index(first, second)]
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +60,8 @@ def test_folding_the_nuts_to_a_shove_gives_up_the_pot(solution) -> None:
     node = facing_shove(solution)
     values, met = action_values(solution, node)
     quads = holding(["2c", "2d"])
-    assert met[quads]
-    assert values[quads] == pytest.approx([-5.0, 15.0])
+    assert met[quads].all()
+    assert values[quads[0]] == pytest.approx([-5.0, 15.0])
     assert credited_gift(solution, node, FOLD, quads) == pytest.approx(20.0)
     assert credited_gift(solution, node, CALL, quads) == pytest.approx(0.0)
 
@@ -115,6 +116,19 @@ def test_a_line_off_the_tree_is_credited_nothing(solution) -> None:
     fold = ActionRecord(Street.RIVER, 1, "FOLD", 0, 0, 0)
     start = StreetStart(BOARD, 10, (10, 10), 1, (0, 1), 0, (check, shove, fold))
     assert street_gifts(StreetSolution(solution), start, holding(["2c", "2d"])) == 0.0
+
+
+def test_ranks_shown_credit_the_smallest_gift_of_their_suits(solution) -> None:
+    """Shown as 'two deuces' the opponent held 2c2d (the only deuces left): 20 for the fold.
+    Shown as 'four, three' it held one of the 16 4x3y, each a pair of deuces with K 9 5 that
+    every hand of ours beats (two hearts on the board: no flush): calling is 10 for each, so
+    10 is credited; against the call of the quads or 4x3y the least is 0."""
+    node = facing_shove(solution)
+    assert credited_gift(solution, node, FOLD, holding(["2c", "2d"])) == pytest.approx(20.0)
+    fours_threes = [holding([f"4{a}", f"3{b}"])[0] for a in "cdhs" for b in "cdhs"]
+    assert credited_gift(solution, node, CALL, fours_threes) == pytest.approx(10.0)
+    either = [*fours_threes, *holding(["2c", "2d"])]
+    assert credited_gift(solution, node, CALL, either) == pytest.approx(0.0)
 
 
 def test_no_values_no_credit() -> None:
