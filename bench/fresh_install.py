@@ -1,0 +1,125 @@
+"""What a fresh install waits for: CFRv2Player's load and first decisions with numba's cache empty.
+
+Run ``python -m bench.fresh_install [--hands 50] [--opponent honest] [--warm-up background]``.
+Every measurement runs in a new Python process whose ``NUMBA_CACHE_DIR`` is a new, empty
+folder, as on a machine where nothing has been compiled yet:
+
+1. the ceiling: the import, ``CFRv2Player()``, then each step of
+   :func:`blueprint.subgame.warmup.warm_up` (the ground floor's kernels, then a
+   one-iteration river and turn subgame solve), timed one by one (each step's time is the
+   compilation of the kernels it is first to use); then the same steps in a second process
+   on the cache the first one filled (loads only);
+2. a game: ``start_poker`` with CFRv2Player against ``--opponent`` (a registry name, or
+   ``examples-honest`` for PyPokerEngine's example HonestPlayer), every ``declare_action`` of
+   CFRv2Player timed; ``--warm-up background`` starts
+   :func:`blueprint.subgame.warmup.warm_up_in_background` (a separate process that compiles
+   the kernels) just before the construction, as the player's first line would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CEILING = """
+import json, time
+times = {}
+start = time.perf_counter()
+from agent import CFRv2Player
+times["import"] = time.perf_counter() - start
+start = time.perf_counter()
+CFRv2Player()
+times["construct"] = time.perf_counter() - start
+from blueprint.subgame.warmup import warm_up
+times.update(warm_up())
+print(json.dumps(times))
+"""
+
+GAME = """
+import json, sys, time
+opponent_name, hands, background = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "background"
+start = time.perf_counter()
+from pypokerengine.api.game import setup_config, start_poker
+if background:
+    from blueprint.subgame.warmup import warm_up_in_background
+    warm_up_in_background()
+from agent import CFRv2Player
+player = CFRv2Player()
+loaded = time.perf_counter() - start
+if opponent_name == "examples-honest":
+    from examples.players.honest_player import HonestPlayer
+    opponent = HonestPlayer()
+else:
+    from arena.registry import make_bot, parse_bot_spec
+    opponent = make_bot(parse_bot_spec(opponent_name))
+times = []
+decide = player.declare_action
+def timed(valid_actions, hole_card, round_state):
+    begin = time.perf_counter()
+    answer = decide(valid_actions, hole_card, round_state)
+    times.append([round_state["round_count"], round_state["street"], time.perf_counter() - begin])
+    return answer
+player.declare_action = timed
+config = setup_config(max_round=hands, initial_stack=1000, small_blind_amount=5)
+config.register_player(name="cfrv2", algorithm=player)
+config.register_player(name="opponent", algorithm=opponent)
+start_poker(config, verbose=0)
+print(json.dumps({"load": loaded, "decisions": times}))
+"""
+
+
+def fresh_process(code: str, cache: str, *args: str) -> dict:
+    """Run ``code`` in a new interpreter with ``NUMBA_CACHE_DIR=cache``; its JSON output."""
+    environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    output = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=environment
+    )
+    if output.returncode != 0:
+        raise SystemExit(f"the measuring process failed:\n{output.stderr[-3000:]}")
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
+def print_ceiling() -> None:
+    with tempfile.TemporaryDirectory(prefix="numba-fresh-") as cache:
+        cold = fresh_process(CEILING, cache)
+        warm = fresh_process(CEILING, cache)
+    print("| step | empty cache (s) | filled cache (s) |")
+    print("|---|---|---|")
+    for name, seconds in cold.items():
+        print(f"| {name} | {seconds:.2f} | {warm[name]:.2f} |")
+    kernels = [name for name in cold if name not in ("import", "construct")]
+    print(f"| all kernel steps | {sum(cold[n] for n in kernels):.2f} |"
+          f" {sum(warm[n] for n in kernels):.2f} |")  # fmt: skip
+
+
+def print_game(opponent: str, hands: int, warm_up: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="numba-fresh-") as cache:
+        result = fresh_process(GAME, cache, opponent, str(hands), warm_up)
+    decisions = result["decisions"]
+    slow = [(hand, street, round(s, 2)) for hand, street, s in decisions if s > 1.0]
+    first = ", ".join(f"{s:.2f}" for _, _, s in decisions[:6])
+    print(
+        f"{hands} hands against {opponent}, warm-up {warm_up}: load {result['load']:.2f} s;"
+        f" {len(decisions)} decisions, first six {first} s; longest"
+        f" {max(s for _, _, s in decisions):.2f} s; over 1 s (hand, street, s): {slow}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("--opponent", default="honest")
+    parser.add_argument("--warm-up", choices=["none", "background"], default="background")
+    parser.add_argument("--skip-ceiling", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_ceiling:
+        print_ceiling()
+    print_game(args.opponent, args.hands, args.warm_up)
+
+
+if __name__ == "__main__":
+    main()

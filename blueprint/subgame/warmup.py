@@ -1,0 +1,67 @@
+"""Compile the real-time solver's numba kernels, and the ground floor's, before a decision.
+
+The first river or turn subgame a fresh install solves would compile the vector CFR walks,
+the showdown and fold kernels, the gadget and the depth-limited leaves' equity inside that
+decision. :func:`warm_up` runs :func:`agent.poker.warmup.warm_up` and then solves a tiny
+river and turn spot (one iteration each, with and without the re-solving gadget), so every
+kernel is compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
+separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
+:mod:`agent.poker.warmup` explains.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+
+import numpy as np
+
+from agent.poker import warmup as poker_warmup
+from agent.poker.range_equity import HOLDINGS
+from blueprint.subgame import depth_limited, gadget, hands, river, vector_cfr
+from blueprint.subgame.depth_limited import solve_street
+from blueprint.subgame.river import RiverSpot, solve_river
+from blueprint.subgame.turn import TurnSpot
+
+KERNELS = (
+    *poker_warmup.KERNELS,
+    (vector_cfr, ("run_iterations",)),
+    (hands, ("showdown_kernel", "fold_kernel")),
+    (gadget, ("update_gadget",)),
+    (river, ("_strengths",)),
+    (depth_limited, ("_equity_rows",)),
+)
+
+
+def warm_up() -> dict[str, float]:
+    """The ground floor's warm-up, then a one-iteration river and turn solve; the seconds
+    each step took, by name."""
+    seconds = poker_warmup.warm_up()
+    ranges = np.ones((2, HOLDINGS))
+    stacks = (950.0, 950.0)
+    solves = {
+        "river subgame solve": lambda: solve_river(
+            RiverSpot((0, 1, 2, 3, 4), 100.0, stacks, 0, ranges),
+            iterations=1,
+            target_pot_fraction=None,
+            gadget_player=0,
+        ),
+        "turn subgame solve": lambda: solve_street(
+            TurnSpot((0, 1, 2, 3), 100.0, stacks, 0, ranges), iterations=1, gadget_player=0
+        ),
+    }
+    for name, solve in solves.items():
+        start = time.perf_counter()
+        solve()
+        seconds[name] = time.perf_counter() - start
+    return seconds
+
+
+def warm_up_in_background() -> subprocess.Popen | None:
+    """:func:`warm_up` in a separate process if the cache is cold (once per process)."""
+    return poker_warmup.warm_up_in_background("blueprint.subgame.warmup", KERNELS)
+
+
+if __name__ == "__main__":
+    for step, seconds in warm_up().items():
+        print(f"{step}: {seconds:.2f} s")
