@@ -348,7 +348,8 @@ def markdown(comparison: Comparison) -> str:
         f"slot {comparison.slot}: {comparison.first_bot} (first) against "
         f"{comparison.second_bot} (second), {comparison.units:,} {comparison.unit} in common",
         "",
-        "| measure | first | second | second - first (paired 95% CI) |",
+        f"| measure | first | second | second - first (paired 95% t CI, {comparison.units:,}"
+        f" {comparison.unit}) |",
         "|---|---|---|---|",
     ]
     for measure in comparison.measures:

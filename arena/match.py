@@ -154,6 +154,17 @@ class MatchConfig:
             return self.deal_of(index)
         return index // (self.session_hands * (2 if self.duplicate else 1))
 
+    @property
+    def unit_name(self) -> str:
+        """What :meth:`unit_of` counts, in the plural, for printed intervals.
+
+        >>> MatchConfig("a", "b", hands=8, session_hands=2).unit_name
+        'session pairs'
+        """
+        if self.session_hands is not None:
+            return "session pairs" if self.duplicate else "sessions"
+        return "duplicate pairs" if self.duplicate else "hands"
+
     def play(self, indices: list[int]) -> list[dict[str, Any]]:
         """Play the given hands (any order, any process) and return their rows."""
         return play_hands(self, indices)
@@ -493,6 +504,7 @@ def summarize(
         "small_blind": config.small_blind,
         "sb_per_hand": stats.sb_per_hand,
         "ci95_sb_per_hand": stats.ci95_sb_per_hand,
+        "ci_units": f"{stats.units:,} {config.unit_name}",  # Student's t, units - 1 df
         "sb_per_hand_chance_adjusted": adjusted,
         "ci95_sb_per_hand_chance_adjusted": adjusted_ci,
         "bb_per_100": stats.bb_per_100,

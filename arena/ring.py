@@ -303,9 +303,11 @@ def summarize(
             "illegal_actions": int(sum(row[f"illegal_{slot}"] for row in rows)),
         })  # fmt: skip
     lost = -sum(sum(row[f"won_{slot}"] for slot in config.slots) for row in rows)
+    unit = "sessions" if config.session_hands else "deals"
     return {
         "hands": len(rows),
         "deals": deals,
+        "ci_units": f"{len(set(units.tolist())):,} {unit}",  # Student's t, units - 1 df
         "session_hands": config.session_hands,
         "seed": config.seed,
         "stack": config.stack,
@@ -329,6 +331,7 @@ def markdown(summary: dict[str, Any]) -> str:
             if summary.get("session_hands")
             else ""
         ),
+        f"95% CIs: Student's t over {summary.get('ci_units', 'the deals')}",
         "",
         "| bot | sb/h | 95% CI | chance-adjusted | bb/100 | errors | illegal |",
         "|---|---|---|---|---|---|---|",

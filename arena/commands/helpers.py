@@ -14,7 +14,7 @@ import click
 from tqdm import tqdm
 
 from arena.match import ChunkRunner, MatchConfig, portable_spec, run_local, whole_sessions
-from arena.registry import make_bot, parse_bot_spec, validate_spec
+from arena.registry import make_bot, parse_bot_spec, resolve_factory, validate_spec
 from arena.results import HANDS_FILE, read_hands
 from arena.rows_file import RowsFile
 
@@ -157,6 +157,32 @@ def chunk_runner(backend: str, ray_address: str | None) -> ChunkRunner:
     return ray_runner(ray_address)
 
 
+def interval_note(summary: dict[str, Any]) -> str:
+    """What a printed 95% CI is over: `` (95% t, 500 duplicate pairs)``, from the summary's
+    ``ci_units`` (Student's t with units - 1 degrees of freedom); empty for older summaries.
+
+    >>> interval_note({"ci_units": "4 session pairs"})
+    ' (95% t, 4 session pairs)'
+    """
+    units = summary.get("ci_units")
+    return "" if units is None else f" (95% t, {units})"
+
+
+def learning_warning(bots: tuple[str, ...], session_hands: int | None) -> list[str]:
+    """A warning for each bot that learns from hand to hand (``learns = True``) played
+    without sessions: its hands depend on each other, so an interval that takes deal pairs
+    as independent units is too narrow; sessions make the session pair the unit."""
+    if session_hands is not None:
+        return []
+    return [
+        f"warning: {spec} learns from hand to hand: without --session-hands its hands are not"
+        " independent and the 95% CI above is too narrow; play sessions (--session-hands N)"
+        " to measure it over session pairs"
+        for spec in bots
+        if getattr(resolve_factory(parse_bot_spec(spec)), "learns", False) is True
+    ]
+
+
 def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec: str) -> list[str]:
     """The chance-adjusted figure and its CI (:mod:`arena.chance_adjusted`), in ``name``
     units (sb/h times ``scale``), where the summary has it (runs made since)."""
@@ -164,7 +190,7 @@ def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec:
     if value is None:
         return []
     ci = summary.get("ci95_sb_per_hand_chance_adjusted")
-    ci_text = "" if ci is None else f" ± {scale * ci:{spec}}"
+    ci_text = "" if ci is None else f" ± {scale * ci:{spec}}{interval_note(summary)}"
     return [
         f"| {name}, chance-adjusted (the board's luck out) | {scale * value:+{spec}}{ci_text} |"
     ]

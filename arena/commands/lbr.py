@@ -18,6 +18,8 @@ from arena.commands.helpers import (
     chance_adjusted_line,
     checked_bot,
     ensure_writable,
+    interval_note,
+    learning_warning,
     match_progress_bar,
     prepare_out_dir,
     refuse_dropping,
@@ -35,7 +37,8 @@ def deal_ci_line(summary: dict[str, Any]) -> list[str]:
     ci = summary.get("lbr_ci95_mbb_per_hand_by_deal")
     if not summary.get("session_hands") or ci is None:
         return []
-    lines = [f"| 95% CI over duplicate deals (a bot that does not learn) | ±{ci:.1f} |"]
+    deals = f" (95% t, {summary['hands'] // 2:,} duplicate pairs)" if summary["duplicate"] else ""
+    lines = [f"| 95% CI over duplicate deals (a bot that does not learn) | ±{ci:.1f}{deals} |"]
     adjusted = summary.get("lbr_chance_adjusted_ci95_mbb_per_hand_by_deal")
     if adjusted is not None:
         lines.append(f"| the same, chance-adjusted | ±{adjusted:.1f} |")
@@ -45,16 +48,19 @@ def deal_ci_line(summary: dict[str, Any]) -> list[str]:
 def format_lbr_summary(summary: dict[str, Any]) -> str:
     """The end-of-run table in markdown."""
     ci = summary["lbr_ci95_mbb_per_hand"]
+    stack, small_blind = summary.get("stack", 1000), summary.get("small_blind", 5)
     lines = [
         f"| LBR vs {summary['players'][1]} | value |",
         "|---|---|",
         f"| hands | {summary['hands']:,} |",
+        f"| depth | {stack / (2 * small_blind):g} big blinds ({stack:,} chips, blinds"
+        f" {small_blind}/{2 * small_blind}) |",
         f"| hands per session | {summary.get('session_hands') or 'one bot for the match'} |",
         f"| LBR bets | {summary['lbr_bets']} |",
         f"| called bets valued against | {summary['lbr_value']} range |",
         f"| LBR chooses in rounds | {summary['lbr_rounds']} |",
         f"| LBR mbb/g | {summary['lbr_mbb_per_hand']:+.1f} |",
-        f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}'} |",
+        f"| 95% CI | {'n/a' if ci is None else f'±{ci:.1f}{interval_note(summary)}'} |",
         *chance_adjusted_line(summary, "LBR mbb/g", 500.0, ".1f"),
         *deal_ci_line(summary),
         f"| wall time | {summary['wall_seconds']:.1f} s |",
@@ -65,6 +71,8 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
             f"| LBR decision ms on the {street}, p50 / p99 | {times['p50']} / {times['p99']} |"
         )
     lines.append(f"| illegal actions (LBR, bot) | {tuple(summary['illegal_actions'].values())} |")
+    lbr_errors, bot_errors = summary.get("lbr_errors", 0), summary.get("bot_errors", 0)
+    lines.append(f"| errors, each a fold (LBR, bot) | ({lbr_errors}, {bot_errors}) |")
     checked, lost = (
         summary.get("lbr_model_checked_hands", 0),
         summary.get("lbr_model_lost_hands", 0),
@@ -72,6 +80,12 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     if checked:
         lines.append(
             f"| hands where LBR's model ruled out the bot's real cards | {lost} of {checked:,} |"
+        )
+    if lbr_errors:
+        lines.append(
+            f"\nwarning: LBR itself failed {lbr_errors} times (its valuation, its range or its"
+            " model of the bot; errors.csv, slot A) and folded each time: its figure"
+            " understates how exploitable the bot is. `--strict` stops at the first error."
         )
     if lost:
         lines.append(
@@ -146,6 +160,19 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
     help="Play each deal twice with the seats swapped, so the cards' luck cancels.",
 )
 @click.option(
+    "--stack",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Chips each player starts every hand with, at blinds 5/10 (2000: 200 big blinds,"
+    " the depth of the paper's bots).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Stop at the first error of LBR or the bot instead of folding its hand.",
+)
+@click.option(
     "--session-hands",
     type=int,
     default=None,
@@ -171,6 +198,8 @@ def lbr_command(
     value: str,
     rounds: str,
     duplicate: bool,
+    stack: int,
+    strict: bool,
     session_hands: int | None,
     progress: bool,
 ) -> None:
@@ -188,6 +217,7 @@ def lbr_command(
         raise click.UsageError(f"--workers {workers}: expected at least 1")
     if resume is not None:
         config, match = resumed_lbr(context, resume, bot, out)
+        match = replace(match, strict=match.strict or strict)
         play_lbr(config, match, resume, workers, progress)
         return
     if bot is None:
@@ -198,6 +228,8 @@ def lbr_command(
         raise click.UsageError(str(error)) from error
     if hands <= 0 or (duplicate and hands % 2):
         raise click.UsageError(f"--hands {hands}: expected a positive (and, duplicate, even) count")
+    if stack < 20:
+        raise click.UsageError(f"--stack {stack}: expected at least 20 chips (two big blinds)")
     if policy_samples <= 0 or preflop_samples <= 0:
         raise click.UsageError("--policy-samples and --preflop-samples must be positive")
     if session_hands is not None:
@@ -215,7 +247,7 @@ def lbr_command(
         rounds,
     )
     folder = prepare_out_dir(out, "lbr", bot)
-    match = match_config(config, hands, seed, duplicate, session_hands)
+    match = match_config(config, hands, seed, duplicate, session_hands, stack, strict)
     play_lbr(config, match, folder, workers, progress)
 
 
@@ -237,16 +269,18 @@ def play_lbr(
     with resume_hint_on_stop(hint, BotFailure):
         summary = run_lbr(
             config, match.hands, match.seed, folder, workers, match.duplicate, on_progress,
-            match.session_hands,
+            match.session_hands, match.stack, match.strict,
         )  # fmt: skip
     bar.close()
     click.echo(format_lbr_summary(summary))
+    for line in learning_warning((match.bot_b,), match.session_hands):
+        click.echo(line)
     click.echo(f"files in {folder}")
 
 
 SAVED_SETTINGS = (
     "bets", "seed", "model", "policy_samples", "preflop_samples", "value", "rounds", "duplicate",
-    "session_hands",
+    "session_hands", "stack",
 )  # fmt: skip
 
 

@@ -15,6 +15,8 @@ from arena.commands.helpers import (
     chunk_runner,
     engine_options,
     ensure_writable,
+    interval_note,
+    learning_warning,
     match_progress_bar,
     prepare_out_dir,
     refuse_dropping,
@@ -109,7 +111,7 @@ def format_summary(summary: dict[str, Any]) -> str:
     """The end-of-match table in markdown."""
     a, b = summary["players"]
     ci = summary["ci95_sb_per_hand"]
-    ci_text = "n/a" if ci is None else f"±{ci:.3f}"
+    ci_text = "n/a" if ci is None else f"±{ci:.3f}{interval_note(summary)}"
     rate = summary["hands_per_second"]
     lines = [
         f"| {a} vs {b} | value |",
@@ -264,4 +266,6 @@ def run_command(
         config, out, workers or default_workers(), backend, ray_address, progress=not quiet
     )
     click.echo(format_summary(summary))
+    for line in learning_warning((config.bot_a, config.bot_b), config.session_hands):
+        click.echo(line)
     click.echo(f"files: {out}")

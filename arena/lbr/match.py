@@ -16,6 +16,12 @@ is played: the bot's real cards must still be in LBR's range, and every bot acti
 had a positive probability under some holding (:func:`model_kept_bot_hand`). The result goes
 to ``model_check.csv`` and the summary counts the hands where the model failed
 (``lbr_model_lost_hands`` of ``lbr_model_checked_hands``); ``arena lbr`` warns when any did.
+
+An exception inside LBR (its valuation, its range, or the model copy it reads) folds LBR's
+hand, as the arena folds for any failing seat: a bias toward the bot. Such errors are LBR's
+own, counted apart from the bot's (``lbr_errors`` and ``bot_errors`` in the summary, each
+error in ``errors.csv`` under slot A or B); the model copy's failures are moved to slot A.
+With ``strict`` the run stops at the first error of either side.
 """
 
 from __future__ import annotations
@@ -35,10 +41,12 @@ from arena.engine import BotWithCopies, HeadsUpTable
 from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text, parse_bets
 from arena.lbr.range import Range
 from arena.match import (
+    BotFailure,
     MatchConfig,
     adjusted_stats,
     play_hand,
     play_in_sessions,
+    player_names,
     portable_spec,
     rows_stats,
     run_match,
@@ -149,10 +157,19 @@ def match_config(
     seed: int,
     duplicate: bool = True,
     session_hands: int | None = None,
+    stack: int = 1000,
+    strict: bool = False,
 ) -> MatchConfig:
-    """The arena configuration of an LBR match (LBR in slot A)."""
+    """The arena configuration of an LBR match (LBR in slot A), ``stack`` chips deep."""
     return MatchConfig(
-        LBR_LABEL, lbr.bot, hands=hands, seed=seed, duplicate=duplicate, session_hands=session_hands
+        LBR_LABEL,
+        lbr.bot,
+        hands=hands,
+        seed=seed,
+        duplicate=duplicate,
+        stack=stack,
+        session_hands=session_hands,
+        strict=strict,
     )
 
 
@@ -164,6 +181,7 @@ class LBRContestants:
     table: HeadsUpTable
     lbr: LBRPlayer
     rngs: dict[str, np.random.Generator]
+    model_errors: list[str]  # the model copy's failures in the current hand (LBR's own)
 
 
 _CACHE: dict[tuple[LBRConfig, MatchConfig], LBRContestants] = {}
@@ -209,15 +227,22 @@ def fresh_contestants(
         rounds=lbr.rounds,
     )
     rngs["A"] = player.rng
-    table = lbr_table(player, bot, config.stack, config.small_blind)
-    return LBRContestants(table, player, rngs)
+    model_errors: list[str] = []
+    table = lbr_table(player, bot, config.stack, config.small_blind, model_errors)
+    return LBRContestants(table, player, rngs, model_errors)
 
 
-def lbr_table(player: LBRPlayer, bot: Any, stack: int = 1000, small_blind: int = 5) -> HeadsUpTable:
-    """LBR in slot A against ``bot`` in B, with LBR's model seated as a copy of the bot."""
-    return HeadsUpTable(
-        {"A": player, "B": BotWithCopies(bot, (player.model.bot,))}, stack, small_blind
-    )
+def lbr_table(
+    player: LBRPlayer,
+    bot: Any,
+    stack: int = 1000,
+    small_blind: int = 5,
+    model_errors: list[str] | None = None,
+) -> HeadsUpTable:
+    """LBR in slot A against ``bot`` in B, with LBR's model seated as a copy of the bot; with
+    ``model_errors`` a list, the copy's failures go there, not to the bot's seat."""
+    seated = BotWithCopies(bot, (player.model.bot,), copy_errors=model_errors)
+    return HeadsUpTable({"A": player, "B": seated}, stack, small_blind)
 
 
 def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> list[dict[str, Any]]:
@@ -232,8 +257,15 @@ def play_lbr_hands(lbr: LBRConfig, config: MatchConfig, indices: list[int]) -> l
 
 def play_checked_hand(config: MatchConfig, players: LBRContestants, index: int) -> dict[str, Any]:
     """Hand ``index``'s row (:func:`arena.match.play_hand`), with ``lbr_model_kept``: whether
-    LBR's model of the bot allowed what the bot did with its real cards."""
+    LBR's model of the bot allowed what the bot did with its real cards. The model copy's
+    failures are LBR's errors (slot A); ``strict`` stops at the first (BotFailure)."""
+    players.model_errors.clear()
     row = play_hand(config, players, index)
+    if players.model_errors:
+        errors = row.setdefault("errors", {})
+        errors["A"] = [*errors.get("A", []), *players.model_errors]
+        if config.strict:
+            raise BotFailure(f"{LBR_LABEL} failed in hand {index}: {players.model_errors[0]}")
     row["lbr_model_kept"] = model_kept_bot_hand(players.lbr.range, bot_hole(row))
     return row
 
@@ -328,17 +360,20 @@ def run_lbr(
     duplicate: bool = True,
     on_progress: Callable[[int, Any], None] | None = None,
     session_hands: int | None = None,
+    stack: int = 1000,
+    strict: bool = False,
 ) -> dict[str, Any]:
     """Play an LBR match into ``out_dir`` and return its summary (written as summary.json).
 
     With ``session_hands`` the match is played in sessions as :mod:`arena.match` plays them:
     each session (and its mirror) by a fresh bot and model copy, CIs over session pairs, a
-    session cut short played again from its first hand when the match is run again.
+    session cut short played again from its first hand when the match is run again. With
+    ``strict`` the first error of LBR or of the bot stops the run (BotFailure).
     """
     lbr = replace(
         lbr, bot=portable_spec(lbr.bot), model=portable_spec(lbr.model) if lbr.model else None
     )
-    config = match_config(lbr, hands, seed, duplicate, session_hands)
+    config = match_config(lbr, hands, seed, duplicate, session_hands, stack, strict)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_lbr_file(out_dir, lbr)
     runner = lbr_runner(lbr, out_dir)
@@ -346,8 +381,12 @@ def run_lbr(
     rows = read_hands(out_dir / HANDS_FILE)
     checked, lost = model_check_counts(out_dir, (row["index"] for row in rows))
     ci = summary["ci95_sb_per_hand"]
+    names = player_names(config)
     summary.update(
         {
+            "lbr_errors": summary["errors"][names["A"]],
+            "bot_errors": summary["errors"][names["B"]],
+            "big_blinds_deep": config.stack / (2 * config.small_blind),
             "lbr_ci95_mbb_per_hand_by_deal": deal_ci95_mbb(config, rows),
             "lbr_chance_adjusted_ci95_mbb_per_hand_by_deal": mbb_ci(
                 adjusted_stats(config, rows, config.deal_of)[1]

@@ -12,8 +12,12 @@ chooses them:
 The paper values a called bet against the bot's whole range (``--value whole``); our default
 values it against the hands that call (``--value continuing``), a stronger LBR. This module
 reads the ``summary.json`` of ``arena lbr`` runs, files each under its setting (and value
-rule), and prints the table with the published columns first. DeepStack was the first bot
-LBR could not beat (Moravčík et al., Science 2017, report LBR losing to it in every setting).
+rule), and prints the table with the published columns first. Each column names its depth:
+the published bots played the Annual Computer Poker Competition's game, 200 big blinds deep
+(20,000-chip stacks, blinds 50/100); ours are labelled with the stack they were run at
+(``arena lbr --stack``; 1,000 chips at blinds 5/10 is 100 big blinds, 2,000 is 200).
+DeepStack was the first bot LBR could not beat (Moravčík et al., Science 2017, report LBR
+losing to it in every setting).
 
 >>> setting_of({"lbr_bets": "none", "lbr_rounds": "1-4", "lbr_value": "whole"})
 'fc, rounds 1-4'
@@ -39,6 +43,17 @@ PUBLISHED: dict[str, tuple[tuple[int, int], ...]] = {
     FCPA: ((4040, 147), (3852, 141), (4020, 115), (2597, 140)),
 }
 _BETS = {"none": "fc", "1,allin": "fcpa"}
+PUBLISHED_BIG_BLINDS = 200  # ACPC no-limit: 20,000-chip stacks, blinds 50/100
+
+
+def big_blinds_deep(summary: Mapping[str, Any]) -> float:
+    """The depth of an ``arena lbr`` run in big blinds (a summary without its stack: 1,000
+    chips at blinds 5/10, the arena's default).
+
+    >>> big_blinds_deep({"stack": 2000, "small_blind": 5}), big_blinds_deep({})
+    (200.0, 100.0)
+    """
+    return int(summary.get("stack", 1000)) / (2 * int(summary.get("small_blind", 5)))
 
 
 def setting_of(summary: Mapping[str, Any]) -> str:
@@ -80,14 +95,15 @@ def paper_table(summaries: Iterable[Mapping[str, Any]]) -> str:
     """The markdown table: settings as rows, the published bots then ours as columns."""
     ours: dict[str, dict[str, str]] = {}
     for summary in summaries:
-        bot = str(summary["players"][1])
+        bot = f"{summary['players'][1]} ({big_blinds_deep(summary):g} bb)"
         hands = int(summary["hands"])
         text = cell(summary["lbr_mbb_per_hand"], summary.get("lbr_ci95_mbb_per_hand"))
         ours.setdefault(setting_of(summary), {})[bot] = f"{text} ({hands:,} h)"
     bots = sorted({bot for row in ours.values() for bot in row})
     settings = [FC, FCPA, *sorted(set(ours) - {FC, FCPA})]
+    published_bots = [f"{bot} ({PUBLISHED_BIG_BLINDS} bb)" for bot in PUBLISHED_BOTS]
     lines = [
-        "| LBR setting | " + " | ".join([*PUBLISHED_BOTS, *bots]) + " |",
+        "| LBR setting | " + " | ".join([*published_bots, *bots]) + " |",
         "|---" * (1 + len(PUBLISHED_BOTS) + len(bots)) + "|",
     ]
     for setting in settings:
@@ -95,4 +111,8 @@ def paper_table(summaries: Iterable[Mapping[str, Any]]) -> str:
         published += [""] * (len(PUBLISHED_BOTS) - len(published))
         mine = [ours.get(setting, {}).get(bot, "") for bot in bots]
         lines.append(f"| {setting} | " + " | ".join([*published, *mine]) + " |")
+    lines.append(
+        f"\nDepth in big blinds (bb) beside each bot: the published rows are Lisy & Bowling's"
+        f" (2017, Table 3), {PUBLISHED_BIG_BLINDS} bb deep; ours as run (`arena lbr --stack`)."
+    )
     return "\n".join(lines)

@@ -18,8 +18,10 @@ given both hands and the board dealt at that moment, not by the cards that came 
 the flop on; preflop the mean over 20,000 seeded random boards, itself an unbiased estimate).
 The adjustment is unbiased (the expectation of the realized result given the cards is that
 share) and removes the luck of the run-out, the bulk of the variance
-when LBR shoves. Confidence intervals: 1.96 standard errors over the duplicate deals (the
-mean of each pair of seat-swapped hands), as in the arena.
+when LBR shoves. Confidence intervals: Student's t (deals - 1 degrees of freedom) standard
+errors over the duplicate deals (the mean of each pair of seat-swapped hands), as in the arena;
+valid for a bot that does not learn from hand to hand (``arena lbr`` reports the session-pair
+interval of one that does).
 
 >>> hand_line("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:CALL:10 A:RAISE:1000 B:FOLD:0", "A")
 ('preflop', 'preflop allin', 'bot folds')
@@ -39,6 +41,7 @@ import pandas as pd
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted
+from arena.stats import t95
 
 PREFLOP_RUNOUTS = 20_000
 
@@ -135,7 +138,7 @@ def mbb_with_ci(hands: pd.DataFrame, won: np.ndarray, big_blind: int = 10) -> tu
     scale = 1000.0 / big_blind
     if len(per_deal) < 2:
         return float(per_deal.mean() * scale), float("nan")
-    half = 1.96 * per_deal.std(ddof=1) / np.sqrt(len(per_deal))
+    half = t95(len(per_deal)) * per_deal.std(ddof=1) / np.sqrt(len(per_deal))
     return float(won.mean() * scale), float(half * scale)
 
 
@@ -182,6 +185,7 @@ def main() -> None:
         f"{len(hands)} hands, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
         f"all-in adjusted {adjusted:+.0f} ± {adjusted_ci:.0f} mbb/g; "
         f"chance-adjusted {luck_free:+.0f} ± {luck_free_ci:.0f} mbb/g"
+        f" (95% t, {hands['deal'].nunique():,} duplicate deals)"
     )
     print(table.head(args.top).to_string(index=False, float_format=lambda v: f"{v:.0f}"))
 

@@ -100,7 +100,8 @@ def markdown(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['tournaments']:,} tournaments ({summary['card_sequences']:,} card sequences"
         f" x {len(summary['bots'])} seat rotations), seed {summary['seed']}, payouts "
-        + "/".join(f"{share:g}" for share in summary["payouts"]),
+        + "/".join(f"{share:g}" for share in summary["payouts"])
+        + f"; ± 95% CIs, Student's t over the {summary['card_sequences']:,} card sequences",
         "",
         "| bot | win share | mean place | in the money | mean prize (buy-ins) | errors | illegal |",
         "|---|---|---|---|---|---|---|",

@@ -13,7 +13,7 @@ from arena.chance_adjusted import chance_adjusted
 from arena.commands.cli import main
 from arena.compare import compare_runs
 from arena.results import read_hands
-from arena.stats import Z95
+from arena.stats import t95
 
 
 def invoke(*args):
@@ -103,7 +103,7 @@ def test_match_difference_is_the_sb_per_hand_of_the_hand_by_hand_difference(runs
     difference = chips[1] - chips[0]
     assert measure.difference == pytest.approx(difference.mean() / 5)
     pairs = difference.reshape(-1, 2).sum(axis=1)  # duplicate pairs: hands 2k and 2k + 1
-    half_width = Z95 * pairs.std(ddof=1) * np.sqrt(len(pairs)) / len(difference) / 5
+    half_width = t95(len(pairs)) * pairs.std(ddof=1) * np.sqrt(len(pairs)) / len(difference) / 5
     assert measure.ci95 == pytest.approx(half_width)
     assert comparison.unit == "duplicate pairs" and comparison.units == 20
     luck_free = [chance_adjusted(read_hands(runs[n] / "hands.csv"), "A", 1000) for n in runs_of]
@@ -121,7 +121,7 @@ def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
     assert adjusted.name == "sb/h, chance-adjusted"
     deals = (chips[1] - chips[0]).reshape(-1, 3).sum(axis=1)  # a deal's 3 seat rotations
     assert measure.difference == pytest.approx(deals.sum() / 30 / 5)
-    half_width = Z95 * deals.std(ddof=1) * np.sqrt(len(deals)) / 30 / 5
+    half_width = t95(len(deals)) * deals.std(ddof=1) * np.sqrt(len(deals)) / 30 / 5
     assert measure.ci95 == pytest.approx(half_width)
     assert comparison.kind == "ring game" and comparison.unit == "deals" and comparison.units == 10
     other = compare_runs(runs["ring_fish"], runs["ring_fish"], slot="C")
@@ -147,7 +147,7 @@ def test_lbr_runs_compare_what_lbr_won_from_each_bot_in_mbb_per_game(runs):
     assert (by_session.unit, by_session.units) == ("session pairs", 2)
     assert (by_deal.unit, by_deal.units) == ("duplicate pairs", 4)
     deals = (chips[1] - chips[0]).reshape(2, 2, 2).sum(axis=1).ravel()  # session, its mirror
-    half_width = Z95 * deals.std(ddof=1) * np.sqrt(len(deals)) / 8 * 100.0
+    half_width = t95(len(deals)) * deals.std(ddof=1) * np.sqrt(len(deals)) / 8 * 100.0
     assert by_deal.measures[0].ci95 == pytest.approx(half_width)
 
 

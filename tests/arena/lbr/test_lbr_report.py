@@ -53,10 +53,11 @@ def test_all_in_hands_are_scored_by_their_expectation():
 
 
 def test_the_paper_table_files_runs_under_their_settings(tmp_path: Path) -> None:
-    def run(name: str, bets: str, rounds: str, value: str, mbb: float) -> Path:
+    def run(name: str, bets: str, rounds: str, value: str, mbb: float, **depth: int) -> Path:
         folder = tmp_path / name
         folder.mkdir()
         summary = {
+            **depth,
             "players": ["lbr", "cfrv2"],
             "hands": 10_000,
             "lbr_bets": bets,
@@ -69,14 +70,18 @@ def test_the_paper_table_files_runs_under_their_settings(tmp_path: Path) -> None
         return folder
 
     runs = [run("fc", "none", "1-4", "whole", 321.4), run("fcpa", "1,allin", "3-4", "whole", 99)]
+    runs.append(run("deep", "none", "1-4", "whole", 500, stack=2000, small_blind=5))
     result = CliRunner().invoke(main, ["lbr-table", *map(str, runs)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("| LBR setting | Hyperborean 2013 |") and "| cfrv2 |" in lines[0]
+    assert lines[0].startswith("| LBR setting | Hyperborean 2013 (200 bb) |")
+    assert "| cfrv2 (100 bb) | cfrv2 (200 bb) |" in lines[0]  # a summary without stack: 1,000
     assert lines[2] == (
-        "| fc, rounds 1-4 | 1048 ± 68 | 721 ± 56 | 522 ± 50 | 407 ± 47 | 321 ± 100 (10,000 h) |"
+        "| fc, rounds 1-4 | 1048 ± 68 | 721 ± 56 | 522 ± 50 | 407 ± 47 | 321 ± 100 (10,000 h)"
+        " | 500 ± 100 (10,000 h) |"
     )
     assert lines[3].startswith("| fcpa, rounds 3-4 | 4040 ± 147 |")
-    assert lines[3].endswith("| 99 ± 100 (10,000 h) |")
+    assert lines[3].endswith("| 99 ± 100 (10,000 h) |  |")
+    assert "published rows are Lisy & Bowling's (2017, Table 3), 200 bb deep" in result.output
     bad = CliRunner().invoke(main, ["lbr-table", str(tmp_path)])
     assert bad.exit_code == 2 and "is not the summary of an `arena lbr` run" in bad.output

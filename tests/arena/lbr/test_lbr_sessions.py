@@ -39,7 +39,6 @@ from arena.match import rows_stats
 from arena.registry import make_bot, parse_bot_spec
 from arena.results import HANDS_FILE, HandsWriter, read_hands
 from arena.seeding import deal_deck
-from arena.stats import Z95
 
 BOTS = Path(__file__).with_name("lbr_bots.py")
 TAUGHT = f"{BOTS}:CallsUntilTaught"
@@ -137,16 +136,16 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert summary["session_hands"] == 2
-    # the CI over the 4 duplicate deals, as the report computes it (1.96 sd / sqrt n of the
-    # deals' means), with the arena's exact normal quantile for 1.96
+    # the CI over the 4 duplicate deals, as the report computes it (t(0.975, 3) sd / sqrt n
+    # of the deals' means)
     hands = pd.read_csv(out / HANDS_FILE)
     _, half_width = mbb_with_ci(hands, hands["won_A"].to_numpy())
-    assert summary["lbr_ci95_mbb_per_hand_by_deal"] == pytest.approx(half_width / 1.96 * Z95)
+    assert summary["lbr_ci95_mbb_per_hand_by_deal"] == pytest.approx(half_width)
     assert "95% CI over duplicate deals" in result.output
     luck_free = chance_adjusted(read_hands(out / HANDS_FILE), "A", 1000)
     _, adjusted_half_width = mbb_with_ci(hands, luck_free)
     adjusted_ci = summary["lbr_chance_adjusted_ci95_mbb_per_hand_by_deal"]
-    assert adjusted_ci == pytest.approx(adjusted_half_width / 1.96 * Z95)
+    assert adjusted_ci == pytest.approx(adjusted_half_width)
     assert "the same, chance-adjusted" in result.output
     bad = runner.invoke(main, [*common, "--hands", "10", "--session-hands", "4"])
     assert bad.exit_code == 2 and "multiple of 8" in bad.output
