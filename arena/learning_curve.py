@@ -92,6 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, OSError) as error:
         parser.error(f"{args.run_dir}: {error}")
     print(f"{config.bot_a} vs {config.bot_b}, sessions of {config.session_hands} hands")
+    pairs = len({config.unit_of(row["index"]) for row in rows})
+    print(f"95% CIs: Student's t over the {pairs:,} {config.unit_name}")
     print("| hands | sb/h | 95% CI |\n|---|---|---|")
     for block in blocks:
         ci = "n/a" if block.ci95 is None else f"±{block.ci95:.2f}"

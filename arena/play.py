@@ -352,7 +352,8 @@ def render_summary(summary: dict[str, Any], out_dir: Path) -> str:
     human, bot = summary["players"]
     chips = summary["chips"][human] if summary["hands"] else 0
     ci = summary["ci95_sb_per_hand"]
-    ci_text = f" +/- {ci:.2f} (95%)" if ci is not None else ""
+    units = f", {summary['ci_units']}" if "ci_units" in summary else ""
+    ci_text = f" +/- {ci:.2f} (95% t{units})" if ci is not None else ""
     lines = [
         "",
         f"===== session over: you vs {bot} =====",

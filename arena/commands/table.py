@@ -92,6 +92,8 @@ def table_command(
     write_table_csv(out / TABLE_FILE, labels, cells)
     plot_heatmap(out / HEATMAP_FILE, labels, cells)
     click.echo(markdown_table(labels, cells))
+    unit = f"{template.unit_name} ({template.hands // 2:,})" if template.duplicate else "hands"
+    click.echo(f"± 95% CI of each match: Student's t over its {unit}")
     click.echo(f"files: {out}")
 
 
