@@ -177,17 +177,17 @@ class _Options:
     def __post_init__(self) -> None:
         hints = get_type_hints(type(self))
         for spec in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, spec.name)
-            kind = _enum_of(hints[spec.name])
+            value, hint = getattr(self, spec.name), hints[spec.name]
+            if spec.name in self.parts and not isinstance(value, hint):
+                raise ValueError(f"{spec.name}={value!r}: expected {hint.__name__}(...)")
+            kind = _enum_of(hint)
             if kind is not None and value is not None:
                 object.__setattr__(self, spec.name, _choice(spec.name, value, kind))
                 continue
             check = spec.metadata.get("check")
             if check is not None and not check(value):
                 raise ValueError(f"{spec.name}={value!r}: expected {spec.metadata['expected']}")
-            if float in getattr(hints[spec.name], "__args__", (hints[spec.name],)) and _number(
-                value
-            ):
+            if float in getattr(hint, "__args__", (hint,)) and _number(value):
                 object.__setattr__(self, spec.name, float(value))  # a number given as an int
 
     @classmethod

@@ -190,3 +190,10 @@ def test_product_plays_the_fixed_strategy_unless_it_adapts_in_a_tournament():
         assert (fixed.exploit, fixed.multiway, fixed.preflop_defense) == (False, "share", "mdf")
     chosen = settle(CFRv2Config.from_options(multiway="study", preflop_defense="odds"), CASH)
     assert (chosen.multiway, chosen.preflop_defense) == ("study", "odds")
+
+
+def test_a_part_of_another_type_is_refused():
+    with pytest.raises(ValueError, match=r"^strategy=.fast.: expected PlayerConfig\(\.\.\.\)$"):
+        CFRv2Config(strategy="fast")
+    with pytest.raises(ValueError, match=r"^exploiter=.*expected ExploitConfig\(\.\.\.\)$"):
+        AdaptiveConfig(exploiter=PlayerConfig())
