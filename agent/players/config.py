@@ -34,7 +34,9 @@ from typing import Any, ClassVar, Literal, Self, get_type_hints
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
+from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
 from agent.players.blueprint_store import Blueprint
+from agent.players.subgame_solving import SOLVED_STREETS
 
 AUTO = "auto"
 CFRV1_SIMULATIONS = 50
@@ -79,15 +81,8 @@ class PreflopDefense(StrEnum):
     AUTO = AUTO
 
 
-class Solve(StrEnum):
-    """The heads-up streets solved in real time (``agent.players.subgame_solving``)."""
-
-    OFF = "off"
-    RIVER = "river"
-    TURN = "turn"
-    FLOP = "flop"
-    OFF_TREE = "off-tree"
-    AUTO = AUTO
+# the heads-up streets solved in real time, by name (agent.players.subgame_solving)
+Solve = StrEnum("Solve", {name.upper().replace("-", "_"): name for name in SOLVED_STREETS})
 
 
 class Answer(StrEnum):
@@ -100,13 +95,9 @@ class Answer(StrEnum):
     POSTFLOP = "postflop"
 
 
-class OrderPrior(StrEnum):
-    """The prior on how far a new opponent's actions follow its cards
-    (``agent.players.adaptive.model.ORDER_PRIORS``)."""
-
-    SOUND = "sound"
-    FLAT = "flat"
-
+# the prior on how far a new opponent's actions follow its cards (agent.players.adaptive.model)
+OrderPrior = StrEnum("OrderPrior", {name.upper(): name for name in ORDER_PRIORS})
+SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
 Check = Callable[[Any], bool]
 
@@ -339,7 +330,7 @@ class ExploitConfig(_Options):
         default=6.0, metadata=_accepts(_at_least_zero, "an aversion per starting stack, 0 or more")
     )
     answer: Answer = Answer.AUTO
-    order_prior: OrderPrior = OrderPrior.SOUND
+    order_prior: OrderPrior = SOUND_PRIOR
 
 
 ADAPTIVE_STRATEGY = PlayerConfig(

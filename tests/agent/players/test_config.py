@@ -9,7 +9,6 @@ import pytest
 
 from agent.abstraction.betting import parse_actions
 from agent.abstraction.strategy_file import write_strategy
-from agent.players.adaptive.model import ORDER_PRIORS
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv1 import setup_ai as cfrv1_setup_ai
 from agent.players.cfrv2 import CFRv2Player
@@ -22,11 +21,11 @@ from agent.players.config import (
     PlayerConfig,
     PreflopDefense,
     Settled,
+    Sizing,
     Solve,
     settle,
 )
 from agent.players.player import SIZINGS, CFRPlayer, CFRv1Player, CFRv2FixedPlayer
-from agent.players.subgame_solving import SOLVED_STREETS
 from blueprint.holdem import HoldemConfig
 
 CASH = {"rule": {"initial_stack": 1000, "max_round": 1}}
@@ -120,10 +119,8 @@ def test_families_differ_only_in_defaults_where_stated():
     assert (strategy.multiway, strategy.preflop_defense, strategy.solve) == ("auto", "auto", None)
 
 
-def test_choices_are_the_tables_they_index():
-    assert set(Solve) == set(SOLVED_STREETS)
-    assert set(ORDER_PRIORS) == {"sound", "flat"}
-    assert set(SIZINGS) == {"pot", "study"}
+def test_every_sizing_has_its_raise_sizes():
+    assert set(SIZINGS) == set(Sizing) == {"pot", "study"}
 
 
 @pytest.fixture
