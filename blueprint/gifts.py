@@ -325,6 +325,7 @@ def budgeted_match(
     game_value: float,
     hands: int,
     credit: Credit = credited_gifts,
+    opponent: np.ndarray | None = None,
 ) -> MatchOutcome:
     """Our exact expected total, final budget and deviating hands over ``hands`` hands.
 
@@ -334,6 +335,7 @@ def budgeted_match(
     best-responds to the whole rule, match-long: it sees the budget (a function of its own
     holdings and the public actions), so each hand it maximises that hand's utility plus the
     value of the budget it leaves (a dynamic programme over the budgets reached).
+    ``opponent``: a fixed policy table for the opponent instead of that best responder.
     """
     risks = tuple(max(0.0, risk(tree, deals, s, player, game_value)) for s in strategies)
     ours_at_end = terminal_values(tree, deals, player)
@@ -358,7 +360,9 @@ def budgeted_match(
         future = np.array([[futures[float(c)] for c in row] for row in credited])
         terminal = tree.kind != DECISION
         bonus = np.where(terminal[:, None], -future[..., 0], 0.0)
-        table, _ = best_response_table(tree, deals, ours, 1 - player, bonus)
+        table = opponent
+        if table is None:
+            table = best_response_table(tree, deals, ours, 1 - player, bonus)[0]
         prob = deals.weight * player_reach(tree, deals, ours, player)
         prob = np.where(terminal[:, None], prob * player_reach(tree, deals, table, 1 - player), 0)
         total = float((prob * (ours_at_end + future[..., 0])).sum())

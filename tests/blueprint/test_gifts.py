@@ -176,6 +176,21 @@ def test_crediting_hidden_folds_by_the_range_average_is_exploited() -> None:
     assert outcome.total == pytest.approx(2 * GAME_VALUE - outcome.deviations / 20.0)
 
 
+def test_a_calling_station_pays_for_the_deviations_it_is_exploited_by() -> None:
+    """Against the station the equilibrium wins 1/9 a hand (the game value plus its gifts,
+    1/6), the Q-betting deviation 0.1 more: a Q bet wins 2 from the J that calls it, where
+    passing won 1/2 (the J bets, Q calls half), and loses 2 to the K, where passing lost 3/2:
+    +1/2 a bet, bet in 0.6 x 1/3 of hands. Each hand
+    credits 11/96 in expectation, the deviation costs 1/20 of budget: over four hands the
+    agent deviates in some, and wins exactly 4/9 + 0.1 x its expected deviating hands."""
+    outcome = budgeted_match(
+        TREE, DEALS, (EQUILIBRIUM, deviation()), 0, GAME_VALUE, 4, opponent=calling_station()
+    )
+    assert outcome.deviations > 0.5
+    assert outcome.total == pytest.approx(4.0 / 9.0 + 0.1 * outcome.deviations)
+    assert outcome.total - 4 * GAME_VALUE >= outcome.final_budget
+
+
 def test_budget_allows_only_what_it_holds() -> None:
     budget = GiftBudget().settled(gifts=0.25, risk=0.0)
     assert budget.allows(0.25) and not budget.allows(0.26)
