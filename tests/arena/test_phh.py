@@ -407,19 +407,19 @@ def check_against_pokerkit(records) -> collections.Counter:
     return reasons
 
 
-def test_pokerkit_replays_1000_ring_hands_to_the_stacks_pyPokerEngine_paid():
+def test_pokerkit_replays_300_ring_hands_to_the_stacks_pyPokerEngine_paid():
     tables = [
-        (("fish", "random", "rule"), 250),
-        (("random", "fish", "rule", "random"), 250),
-        (("rule", "random", "fish", "random", "rule"), 250),
-        (("fish", "random", "rule", "fish", "random", "rule"), 250),
+        (("fish", "random", "rule"), 75),
+        (("random", "fish", "rule", "random"), 75),
+        (("rule", "random", "fish", "random", "rule"), 75),
+        (("fish", "random", "rule", "fish", "random", "rule"), 75),
     ]
     reasons = collections.Counter()
     for seed, (bots, hands) in enumerate(tables):
         reasons += check_against_pokerkit(ring_records(bots, hands, seed))
     print("\nring hands:", dict(reasons))
-    assert reasons["hands"] == 1000
-    assert reasons["agreed"] >= 950  # every other one is a known PyPokerEngine defect
+    assert reasons["hands"] == 300
+    assert reasons["agreed"] >= 285  # every other one is a known PyPokerEngine defect
 
 
 def test_pokerkit_replays_short_stacked_hands_with_side_pots_antes_and_busted_seats():

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+import arena.match
 from agent.poker.cards import parse_cards
 from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, range_equity
@@ -99,13 +100,16 @@ def test_values_of_call_and_raise() -> None:
     assert raise_targets(("allin",), 10, 20, -1 + 16, 15) == [15]
 
 
-def test_same_seed_same_hands_for_one_or_two_workers(tmp_path: Path) -> None:
+def test_same_seed_same_hands_for_one_or_two_workers(tmp_path: Path, monkeypatch) -> None:
+    # tasks of 4 hands, not the arena's 100: 14 hands are 4 tasks, the last one short
+    monkeypatch.setattr(arena.match, "CHUNK_HANDS", 4)
     config = LBRConfig(PAIR_RAISER, parse_bets("allin"), preflop_samples=100)
-    one = run_lbr(config, 202, seed=1, out_dir=tmp_path / "one", workers=1)
-    two = run_lbr(config, 202, seed=1, out_dir=tmp_path / "two", workers=2)
+    one = run_lbr(config, 14, seed=1, out_dir=tmp_path / "one", workers=1)
+    two = run_lbr(config, 14, seed=1, out_dir=tmp_path / "two", workers=2)
     first = [(r["actions"], r["won_A"]) for r in read_hands(tmp_path / "one" / HANDS_FILE)]
     second = [(r["actions"], r["won_A"]) for r in read_hands(tmp_path / "two" / HANDS_FILE)]
-    assert first == second
+    assert first == second and len(first) == 14
+    assert any("B:RAISE" in actions for actions, _ in first)  # the pair raiser's range moved
     assert one["lbr_mbb_per_hand"] == two["lbr_mbb_per_hand"]
 
 
@@ -188,11 +192,11 @@ def test_resume_finishes_a_run_with_its_saved_settings(tmp_path: Path) -> None:
     runner = CliRunner()
     out, fresh = tmp_path / "resumed", tmp_path / "fresh"
     settings = ["--bets", "allin", "--preflop-samples", "100", "--seed", "3", "--no-progress"]
-    first = ["lbr", PAIR_RAISER, "--hands", "20", "--workers", "1", "--out", str(out)]
+    first = ["lbr", PAIR_RAISER, "--hands", "6", "--workers", "1", "--out", str(out)]
     assert runner.invoke(main, [*first, *settings]).exit_code == 0
-    resumed = runner.invoke(main, ["lbr", "--resume", str(out), "--hands", "60", "--no-progress"])
+    resumed = runner.invoke(main, ["lbr", "--resume", str(out), "--hands", "14", "--no-progress"])
     assert resumed.exit_code == 0, resumed.output
-    direct = ["lbr", PAIR_RAISER, "--hands", "60", "--workers", "2", "--out", str(fresh)]
+    direct = ["lbr", PAIR_RAISER, "--hands", "14", "--workers", "2", "--out", str(fresh)]
     assert runner.invoke(main, [*direct, *settings]).exit_code == 0
     rows = [(r["actions"], r["won_A"]) for r in read_hands(out / HANDS_FILE)]
     assert rows == [(r["actions"], r["won_A"]) for r in read_hands(fresh / HANDS_FILE)]

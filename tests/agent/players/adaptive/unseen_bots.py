@@ -7,7 +7,8 @@ Each is a PyPokerEngine player the arena loads from this file
 * ``OverBettor``: bets or raises twice the pot whenever it can, else calls;
 * ``MinBettor``: bets or raises the minimum whenever it can, else calls;
 * ``CheckRaiser``: checks when it can, raises the pot when bet into, calls after its raise;
-* ``Switcher``: plays like fish (always calls) for 300 hands, then raises the pot every time;
+* ``Switcher``: plays like fish (always calls) for 300 hands (``after``), then raises the pot
+  every time;
 * ``ThirdPotProber``: calls until the turn; there, and on the river, bets a third of the pot
   when checked to and raises a bet by a third of the pot, then calls (sizes no solved tree of
   ours holds).
@@ -68,17 +69,18 @@ class CheckRaiser(PolicyPlayer):
 
 
 class Switcher(PolicyPlayer):
-    """Always calls for its first 300 hands, then raises the pot at every decision."""
+    """Always calls for its first ``after`` hands (300), then raises the pot at every decision."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, after: int = SWITCH_AFTER_HANDS, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.after = after
         self.hands = 0
 
     def receive_round_start_message(self, round_count, hole_card, seats) -> None:
         self.hands += 1
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
-        if self.hands <= SWITCH_AFTER_HANDS:
+        if self.hands <= self.after:
             return certain(legal_call(snapshot))
         return pot_raise(snapshot)
 
