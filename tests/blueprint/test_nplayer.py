@@ -141,18 +141,18 @@ def test_pushfold_tree_pays_the_blinds_and_antes() -> None:
 
 
 def test_heads_up_pushfold_pushes_and_calls_aces_and_kings() -> None:
-    strategy = solve_pushfold(2, 10.0, 0.0, iterations=300_000, seed=0)
+    strategy = solve_pushfold(2, 10.0, 0.0, iterations=50_000, seed=0)
     assert strategy.shape == (2, 2, 169)
     assert (strategy[0, 1] == 0).all() and (strategy[1, 0] == 0).all()  # unreachable
     for name in ("AA", "KK"):
         assert strategy[0, 0, _class(name)] > 0.95
         assert strategy[1, 1, _class(name)] > 0.95
     assert strategy[1, 1, _class("72o")] < 0.05
-    assert np.array_equal(strategy, solve_pushfold(2, 10.0, 0.0, iterations=300_000, seed=0))
+    assert np.array_equal(strategy, solve_pushfold(2, 10.0, 0.0, iterations=50_000, seed=0))
 
 
 def test_three_handed_ranges_are_wider_at_two_big_blinds_than_at_fifteen() -> None:
-    short = solve_pushfold(3, 2.0, 0.1, iterations=200_000, seed=1)
-    deep = solve_pushfold(3, 15.0, 0.1, iterations=200_000, seed=1)
+    short = solve_pushfold(3, 2.0, 0.1, iterations=50_000, seed=1)
+    deep = solve_pushfold(3, 15.0, 0.1, iterations=50_000, seed=1)
     for position, mask in ((0, 0), (1, 0), (1, 1), (2, 1)):
         assert _range(short[position, mask]) > _range(deep[position, mask]) + 0.1
