@@ -41,6 +41,7 @@ import pandas as pd
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted
+from arena.results import read_match_file
 from arena.stats import t95
 
 PREFLOP_RUNOUTS = 20_000
@@ -175,14 +176,18 @@ def main() -> None:
     if not path.exists():
         raise SystemExit(f"{path} does not exist: give the folder of an `arena lbr` match")
     hands = pd.read_csv(path)
-    table = breakdown(hands)
+    try:
+        stack = int(read_match_file(args.run_dir)["stack"])
+    except (ValueError, KeyError) as error:
+        raise SystemExit(f"{args.run_dir}: {error}") from None
+    table = breakdown(hands, stack=stack)
     raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64))
-    adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands))
+    adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands, stack))
     luck_free, luck_free_ci = mbb_with_ci(
-        hands, chance_adjusted(hands.to_dict("records"), "A", 1000)
+        hands, chance_adjusted(hands.to_dict("records"), "A", stack)
     )
     print(
-        f"{len(hands)} hands, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
+        f"{len(hands)} hands, {stack:,}-chip stacks, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
         f"all-in adjusted {adjusted:+.0f} ± {adjusted_ci:.0f} mbb/g; "
         f"chance-adjusted {luck_free:+.0f} ± {luck_free_ci:.0f} mbb/g"
         f" (95% t, {hands['deal'].nunique():,} duplicate deals)"
