@@ -27,11 +27,11 @@ SMALL = HoldemConfig(GameConfig(stack=40), parse_actions("allin:1"))
 
 def test_compiled_chance_sampling_equals_the_python_reference() -> None:
     config = HoldemConfig(GameConfig(stack=100), parse_actions("min,allin:2"))
-    trainer = Trainer(config, TrainConfig(iterations=300, streams=1, batch=120))
+    trainer = Trainer(config, TrainConfig(iterations=150, streams=1, batch=60))  # 60, 60, 30
     trainer.run()
     stream = trainer.streams[0]
     regret, strategy_sum = trainer.tree.new_table(), trainer.tree.new_table()
-    buckets, showdown = sample_deals(config, stream.seed, 0, 300)
+    buckets, showdown = sample_deals(config, stream.seed, 0, 150)
     value = reference_iterations(trainer.tree, regret, strategy_sum, buckets, showdown, 1)
     trained_regret, trained_strategy_sum = trainer.tables(0)
     assert np.allclose(trained_regret, regret, rtol=1e-12, atol=1e-9)

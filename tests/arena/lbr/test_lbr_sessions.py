@@ -100,29 +100,29 @@ def test_each_session_starts_with_a_fresh_bot_and_a_fresh_copy() -> None:
 
 
 def test_sessions_give_the_same_result_for_one_or_two_workers(tmp_path: Path) -> None:
-    one = run_lbr(taught_config(), 24, 7, tmp_path / "one", workers=1, session_hands=3)
-    two = run_lbr(taught_config(), 24, 7, tmp_path / "two", workers=2, session_hands=3)
+    one = run_lbr(taught_config(), 12, 7, tmp_path / "one", workers=1, session_hands=3)
+    two = run_lbr(taught_config(), 12, 7, tmp_path / "two", workers=2, session_hands=3)
     rows = read_hands(tmp_path / "one" / HANDS_FILE)
     assert without_timing(rows) == without_timing(read_hands(tmp_path / "two" / HANDS_FILE))
     for key in ("lbr_mbb_per_hand", "lbr_ci95_mbb_per_hand", "chips", "session_hands"):
         assert one[key] == two[key]
     assert one["session_hands"] == 3
-    config = match_config(taught_config(), 24, 7, session_hands=3)
+    config = match_config(taught_config(), 12, 7, session_hands=3)
     stats = rows_stats(config, rows)
-    assert stats.units == 4  # session pairs: 24 hands / (2 x 3)
+    assert stats.units == 2  # session pairs: 12 hands / (2 x 3)
     assert one["lbr_ci95_mbb_per_hand"] == pytest.approx(stats.ci95_sb_per_hand * 500)
 
 
 def test_a_session_cut_short_is_played_again_on_resume(tmp_path: Path) -> None:
-    whole = run_lbr(taught_config(), 24, 8, tmp_path / "whole", workers=1, session_hands=4)
+    whole = run_lbr(taught_config(), 16, 8, tmp_path / "whole", workers=1, session_hands=4)
     rows = read_hands(tmp_path / "whole" / HANDS_FILE)
     forged = [dict(row, won_A=999, won_B=-999) for row in rows[8:10]]  # a session's start
     (tmp_path / "cut").mkdir()
     writer = HandsWriter(tmp_path / "cut" / HANDS_FILE)
     writer.write(rows[:8] + forged)
     writer.close()
-    resumed = run_lbr(taught_config(), 24, 8, tmp_path / "cut", workers=2, session_hands=4)
-    assert resumed["hands_played_this_run"] == 16  # the cut session from its first hand on
+    resumed = run_lbr(taught_config(), 16, 8, tmp_path / "cut", workers=2, session_hands=4)
+    assert resumed["hands_played_this_run"] == 8  # the cut session from its first hand on
     assert resumed["lbr_mbb_per_hand"] == whole["lbr_mbb_per_hand"]
     cut = read_hands(tmp_path / "cut" / HANDS_FILE)
     assert without_timing(cut) == without_timing(rows)
