@@ -10,7 +10,9 @@ Prints, measured in this run:
 - ``--tournaments`` six-player sit-and-goes of cfrv2, fish, random, rule-based and two fuzzing
   bots (1,000 chips, blinds 10/20 doubling every 20 hands, antes from level 3): tournaments
   finished, chips (final stacks + forfeited + split-pot odd chips must be 6,000 in each),
-  illegal actions and errors per bot, tournaments/s.
+  illegal actions and errors per bot, tournaments/s;
+- the cost of giving each bot its own copy of every message: CPU ms a hand of two fish
+  (``--copies-hands`` hands), with the copies and with the proxy handing the engine's own.
 
 It stops with a one-line error if a check fails.
 
@@ -21,13 +23,18 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import tempfile
 import time
 from pathlib import Path
 
+import arena.engine
+from arena.engine import HeadsUpTable
 from arena.match import MatchConfig, run_match
 from arena.results import ERRORS_FILE, read_hands
+from arena.seeding import deal_deck, deal_seed
 from arena.tournament.run import TOURNAMENTS_FILE, TournamentConfig, run_tournaments
+from baselines.fish import FishPlayer
 from bench.tournament import levels
 
 FUZZ = "arena.fuzzing:FuzzingBot:vandal=true"
@@ -108,17 +115,45 @@ def tournaments(count: int, workers: int, seed: int) -> None:
     check(len(rows) == count and all(c == 6000 for c in chips) and stopped == 0, "tournaments")
 
 
+def fish_hand_ms(hands: int) -> float:
+    """CPU milliseconds a hand of two fish at a heads-up table."""
+    table = HeadsUpTable({"A": FishPlayer(), "B": FishPlayer()})
+    decks = [deal_deck(deal_seed(0, hand)) for hand in range(hands)]
+    started = time.process_time()
+    for hand, button in zip(range(hands), itertools.cycle("AB"), strict=False):
+        table.play(decks[hand], button, hand)
+    return (time.process_time() - started) / hands * 1000
+
+
+def copies(hands: int) -> None:
+    copied = arena.engine.isolated
+    timings: dict[str, list[float]] = {"copies": [], "none": []}
+    for _ in range(2):
+        for label, copy in (("copies", copied), ("none", lambda message: message)):
+            arena.engine.isolated = copy
+            timings[label].append(fish_hand_ms(hands))
+    arena.engine.isolated = copied
+    with_copies, without = min(timings["copies"]), min(timings["none"])
+    print(
+        f"message copies: {with_copies:.2f} ms CPU a hand of two fish with them,"
+        f" {without:.2f} without ({hands:,} hands, best of 2)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--tournaments", type=int, default=102, help="a multiple of 6")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--copies-hands", type=int, default=2000)
     arguments = parser.parse_args()
     if arguments.hands:
         match(arguments.hands, arguments.workers, arguments.seed)
     if arguments.tournaments:
         tournaments(arguments.tournaments, arguments.workers, arguments.seed)
+    if arguments.copies_hands:
+        copies(arguments.copies_hands)
 
 
 if __name__ == "__main__":
