@@ -26,7 +26,8 @@ SMALL = HoldemConfig(GameConfig(stack=40), parse_actions("allin:1"))
 
 
 def test_compiled_chance_sampling_equals_the_python_reference() -> None:
-    config = HoldemConfig(GameConfig(stack=100), parse_actions("min,allin:2"))
+    # 20 big blinds deep: min-raises on every street in a tree of 20 MB a table, not 400
+    config = HoldemConfig(GameConfig(stack=20), parse_actions("min,allin:2"))
     trainer = Trainer(config, TrainConfig(iterations=150, streams=1, batch=60))  # 60, 60, 30
     trainer.run()
     stream = trainer.streams[0]
