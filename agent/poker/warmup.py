@@ -18,6 +18,7 @@ numba compiles under one process-wide lock, so a decision would wait for the who
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 import time
@@ -85,7 +86,7 @@ def cache_is_cold(kernels: Iterable[tuple[ModuleType, tuple[str, ...]]] = KERNEL
     """Whether some kernel of ``kernels`` has no cache index newer than its source (numba's
     own files: ``<module>.<kernel>-<line>.py<version>.nbi`` in the cache folder)."""
     for module, names in kernels:
-        source = Path(module.__file__ or "")
+        source = Path(inspect.getsourcefile(module) or "")
         for name in names:
             index = Path(getattr(module, name)._cache._cache_file._index_path)
             if not index.is_file() or index.stat().st_mtime < source.stat().st_mtime:
