@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from arena.engine import HandResult, cards_text
-from arena.guard import ILLEGAL_PREFIX
+from arena.legal import ILLEGAL_PREFIX
 
 FORMAT_VERSION = 1
 HAND_COLUMNS = (

@@ -34,7 +34,7 @@ from arena.engine import (
     seat_proxies,
     seed_global_generators,
 )
-from arena.guard import ILLEGAL_PREFIX
+from arena.legal import ILLEGAL_PREFIX
 from arena.match import ChunkRunner, build_bots, reseed, run_local
 from arena.results import read_run_file
 from arena.resumable import play_missing
