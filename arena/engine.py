@@ -22,13 +22,13 @@ illegal too.
 
 A bot that fails does not stop the game: an exception in ``declare_action`` or in a message
 callback is recorded in :attr:`SeatProxy.errors`, and the proxy folds for it. With
-``decision_timeout`` every call to the bot runs in a daemon thread that the proxy waits for at
-most that long: a decision not back in time is an error and a fold, and while that call is
-still running (a bot that sleeps for ever) the bot's later decisions are folds and its
-messages are dropped. A bot that catches its own failures and plays a safe action instead
-(our players do, counting them in an integer ``errors`` attribute) is recorded the same way
-whenever that count grows: its results then include play it did not choose, and a run must
-not hide that.
+``decision_timeout`` every call to the bot runs on the proxy's daemon thread, which the
+proxy waits for at most that long: a decision not back in time is an error and a fold, and
+while that call is still running (a bot that sleeps for ever) the bot's later decisions are
+folds and its messages are dropped. A bot that catches its own failures and plays a safe
+action instead (our players do, counting them in an integer ``errors`` attribute) is recorded
+the same way whenever that count grows: its results then include play it did not choose, and
+a run must not hide that.
 
 A watchdog bounds every hand. On a street a seat acts once, and once more after each raise:
 a seat asked again when nobody has raised since its own action on the street (the loop of
@@ -45,6 +45,7 @@ identically, whichever worker process plays the hand.
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 import time
@@ -149,12 +150,12 @@ def action_bound(round_state: dict) -> int:
     return len(STREETS) * (chips // small_blind + len(round_state["seats"]) + 1)
 
 
-class _Call(threading.Thread):
-    """One call to a bot in a daemon thread, so a bot that never returns cannot hold the run."""
+class _Call:
+    """One call to a bot, run by a :class:`_Worker`; ``done`` is set when it returns."""
 
     def __init__(self, function: Any, message: dict) -> None:
-        super().__init__(daemon=True)
         self.function, self.message = function, message
+        self.done = threading.Event()
         self.result: Any = None
         self.error: BaseException | None = None
 
@@ -163,6 +164,39 @@ class _Call(threading.Thread):
             self.result = self.function(self.message)
         except BaseException as error:
             self.error = error
+        self.done.set()
+
+
+class _Worker:
+    """A daemon thread that runs one bot's calls in order, so a bot that never returns cannot
+    hold the run (a daemon does not keep the process alive); it ends when unused for
+    ``IDLE`` seconds and starts again with the next call."""
+
+    IDLE = 2.0
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.requests: queue.SimpleQueue[_Call] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+
+    def submit(self, call: _Call) -> None:
+        with self.lock:
+            self.requests.put(call)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._serve, daemon=True)
+                self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                call = self.requests.get(timeout=self.IDLE)
+            except queue.Empty:
+                with self.lock:
+                    if self.requests.empty():
+                        self.thread = None
+                        return
+                continue
+            call.run()
 
 
 @dataclass
@@ -182,6 +216,7 @@ class SeatProxy(BasePokerPlayer):
     bound: int | None = None
     acted: bool = False  # has this seat acted on the street since its last raise?
     _running: _Call | None = None
+    _worker: _Worker | None = None
 
     def respond_to_ask(self, message: dict) -> tuple[str, int]:
         start = time.perf_counter()
@@ -240,15 +275,16 @@ class SeatProxy(BasePokerPlayer):
             raise HandStopped(self.slot, why, isolated(round_state))
 
     def _call(self, function: Any, message: dict) -> Any:
-        """``function(message)``: directly, or with a timeout in a daemon thread."""
+        """``function(message)``: directly, or with a timeout on the proxy's worker thread."""
         if self.decision_timeout is None:
             return function(message)
-        if self._running is not None and self._running.is_alive():
+        if self._running is not None and not self._running.done.is_set():
             raise BotBusy(f"still running a call that took over {self.decision_timeout:g} s")
+        if self._worker is None:
+            self._worker = _Worker()
         call = _Call(function, message)
-        call.start()
-        call.join(self.decision_timeout)
-        if call.is_alive():
+        self._worker.submit(call)
+        if not call.done.wait(self.decision_timeout):
             self._running = call
             raise TimeoutError(f"no answer within {self.decision_timeout:g} s")
         if call.error is not None:
