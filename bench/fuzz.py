@@ -12,7 +12,8 @@ Prints, measured in this run:
   finished, chips (final stacks + forfeited + split-pot odd chips must be 6,000 in each),
   illegal actions and errors per bot, tournaments/s;
 - the cost of giving each bot its own copy of every message: CPU ms a hand of two fish
-  (``--copies-hands`` hands), with the copies and with the proxy handing the engine's own.
+  (``--copies-hands`` hands), with the copies and with the proxy handing the engine's own;
+  and with ``--decision-timeout`` (every call crossing to the seat's worker thread).
 
 It stops with a one-line error if a check fails.
 
@@ -115,9 +116,9 @@ def tournaments(count: int, workers: int, seed: int) -> None:
     check(len(rows) == count and all(c == 6000 for c in chips) and stopped == 0, "tournaments")
 
 
-def fish_hand_ms(hands: int) -> float:
-    """CPU milliseconds a hand of two fish at a heads-up table."""
-    table = HeadsUpTable({"A": FishPlayer(), "B": FishPlayer()})
+def fish_hand_ms(hands: int, timeout: float | None = None) -> float:
+    """CPU milliseconds a hand of two fish at a heads-up table (all threads of the process)."""
+    table = HeadsUpTable({"A": FishPlayer(), "B": FishPlayer()}, decision_timeout=timeout)
     decks = [deal_deck(deal_seed(0, hand)) for hand in range(hands)]
     started = time.process_time()
     for hand, button in zip(range(hands), itertools.cycle("AB"), strict=False):
