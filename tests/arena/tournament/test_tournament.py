@@ -94,7 +94,7 @@ def test_identical_deterministic_bots_win_exactly_one_nth_each(tmp_path):
 
 
 def test_identical_random_bots_win_near_one_nth_inside_the_ci(tmp_path):
-    summary = run_tournaments(config_of(["random"] * 3, 120, seed=11), tmp_path)
+    summary = run_tournaments(config_of(["random"] * 3, 60, seed=11), tmp_path)
     for bot in summary["bots"]:
         assert abs(bot["win_share"] - 1 / 3) <= bot["win_share_ci95"]
 
