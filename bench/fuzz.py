@@ -139,6 +139,8 @@ def copies(hands: int) -> None:
         f"message copies: {with_copies:.2f} ms CPU a hand of two fish with them,"
         f" {without:.2f} without ({hands:,} hands, best of 2)"
     )
+    timed = min(fish_hand_ms(hands, timeout=1.0) for _ in range(2))
+    print(f"with a decision timeout of 1 s: {timed:.2f} ms CPU a hand of two fish")
 
 
 def main() -> None:
