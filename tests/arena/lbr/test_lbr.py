@@ -51,11 +51,11 @@ def test_always_fold_loses_750_mbb_per_hand_with_bets(tmp_path: Path) -> None:
 
 
 def test_always_fold_loses_250_mbb_per_hand_with_fold_call_only(tmp_path: Path) -> None:
-    summary = lbr_match(tmp_path, ALWAYS_FOLD, "none", 120, model=None)
+    summary = lbr_match(tmp_path, ALWAYS_FOLD, "none", 60, model=None)
     rows = read_hands(tmp_path / "out" / HANDS_FILE)
     folded = [row["won_A"] for row in rows if row["seats"].startswith("A")]
     checked_down = np.array([row["won_A"] for row in rows if row["seats"].startswith("B")])
-    assert folded == [5] * 60  # the bot in the small blind folds at once
+    assert folded == [5] * 30  # the bot in the small blind folds at once
     assert "RAISE" not in "".join(row["actions"] for row in rows)
     assert set(np.abs(checked_down)) <= {0, 10}  # limped pots of 20 chips checked down
     # a checked-down pot is 0 in expectation: the mean is within 3 standard errors of 0,
