@@ -198,10 +198,14 @@ class RingFailure(RuntimeError):
 
 
 def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[int]) -> None:
-    """Write the hand just played as ``<phh_dir>/hand-<index>.phh``."""
+    """Write the hand just played as ``<phh_dir>/hand-<index>.phh`` (none for a hand the
+    watchdog voided: it has no result)."""
     from arena.phh import hand_record, write_phh
 
-    round_state = next(iter(table.proxies.values())).last_result["round_state"]
+    result = next(iter(table.proxies.values())).last_result
+    if result is None:
+        return
+    round_state = result["round_state"]
     players = len(config.bots)
     holes = seat_holes(deck, players)
     record = hand_record(round_state, [config.stack] * players, holes, 0)
