@@ -99,7 +99,8 @@ def engine_options(command: Callable) -> Callable:
         click.option("--ray-address", default=None, help="Join this Ray cluster (default: local)."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
         click.option("--decision-timeout", type=float, default=None,
-                     help="Seconds a decision may take; a slower one is an error and a fold."),
+                     help="Seconds a bot's call may take; a slower decision is cut short, "
+                          "an error and a fold."),
         click.option("--strict", is_flag=True,
                      help="Stop at a bot's first error instead of folding."),
     ]  # fmt: skip
