@@ -47,10 +47,11 @@ def test_the_package_exports_the_product_class_and_the_bot_file_builds_it():
 def test_in_cash_games_it_plays_the_fixed_strategy_hand_for_hand():
     """The arena's matches are one hand a game: every action and chip equals the fixed
     player's on the same deals (rule-based raises, so off-tree solving plays too)."""
-    product = played_rows("cfrv2")
-    fixed = played_rows("agent.players.player:CFRv2FixedPlayer")
+    product = played_rows("cfrv2", hands=24)
+    fixed = played_rows("agent.players.player:CFRv2FixedPlayer", hands=24)
     assert product == fixed
     assert any(row["won_A"] != 0 for row in product)
+    assert any("B:RAISE" in row["actions"] for row in product)
 
 
 @pytest.mark.parametrize(
