@@ -41,7 +41,7 @@ from numba import njit
 
 from blueprint.chance_sweep import chance_sampling_batch
 from blueprint.regret import floor_row, regret_matching_row
-from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.stack_walk import PASSED, hand_up, new_stack, next_child, push
 from blueprint.streams import iteration_state, sample
 from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
 
@@ -116,6 +116,8 @@ def _walk(
     d = 0
     while True:
         k = next_child(frame, values, num_children, d)
+        if k == PASSED:
+            continue
         if k >= 0:
             node = frame[d, 0]
             mine = player[node] == traverser
@@ -138,9 +140,9 @@ def _walk(
         result = _leave(d, method, traverser, player, num_children, regret, strategy_sum,
                         rm_plus, w_regret, w_average, frame, sigma, behaviour, values,
                         reach)  # fmt: skip
-        d = hand_up(frame, values, d, result)
-        if d < 0:
+        if d == 0:
             return result
+        d = hand_up(frame, values, d, result)
 
 
 @njit(cache=True, nogil=True)

@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def regret_matching_row(regret: np.ndarray, row: int, count: int, out: np.ndarray) -> None:
     """Regret matching for one row: positive regrets normalised, else uniform."""
     total = 0.0

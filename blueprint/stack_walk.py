@@ -13,13 +13,17 @@ do the moving, so every walk moves the same way::
     d = 0
     while True:
         k = next_child(frame, values, num_children, d)
+        if k == PASSED:
+            continue
         if k >= 0:
             ...  # a terminal child: values[d, k] = its utility; a decision: push at d + 1
             continue
         result = ...  # the node's value from values[d], and its updates
-        d = hand_up(frame, values, d, result)
-        if d < 0:
+        if d == 0:
             return result
+        d = hand_up(frame, values, d, result)
+
+The helpers sit in the kernels' innermost loop, so numba inlines them where they are called.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ import numpy as np
 from numba import njit
 
 from blueprint.tree import MAX_DEPTH
+
+DONE = -1  # from next_child: every child of the node has had its turn
+PASSED = -2  # from next_child: this child is not the sampled one
 
 
 @njit(cache=True, nogil=True)
@@ -41,37 +48,32 @@ def new_stack(num_children: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros((MAX_DEPTH, 4), dtype=np.int64), np.zeros((MAX_DEPTH, width))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def push(frame: np.ndarray, d: int, node: int, row: int, chosen: int) -> None:
     """Enter decision ``node`` at depth ``d``: its row, no child walked yet, the sampled one."""
     frame[d, 0], frame[d, 1], frame[d, 2], frame[d, 3] = node, row, 0, chosen
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def next_child(frame: np.ndarray, values: np.ndarray, num_children: np.ndarray, d: int) -> int:
-    """The index k of the next child to walk at depth ``d``, or -1 once all are done.
+    """The next child k of depth ``d``'s node: k to walk it, ``PASSED``, or ``DONE``.
 
-    Every child passed gets value 0 until it is walked; where a child was sampled
-    (``frame[d, 3] >= 0``) the others are passed over.
+    Each child's value is 0 until it is walked; where a child was sampled (``frame[d, 3] >=
+    0``) the others are ``PASSED`` over. ``DONE`` once every child has had its turn.
     """
-    count, chosen = num_children[frame[d, 0]], frame[d, 3]
     k = frame[d, 2]
-    while k < count:
-        values[d, k] = 0.0
-        k += 1
-        if chosen < 0 or k - 1 == chosen:
-            frame[d, 2] = k
-            return k - 1
-    frame[d, 2] = k
-    return -1
+    if k >= num_children[frame[d, 0]]:
+        return DONE
+    frame[d, 2] = k + 1
+    values[d, k] = 0.0
+    chosen = frame[d, 3]
+    if chosen >= 0 and k != chosen:
+        return PASSED
+    return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def hand_up(frame: np.ndarray, values: np.ndarray, d: int, result: float) -> int:
-    """Leave depth ``d`` with value ``result`` for the parent's child slot; the new depth.
-
-    -1 means the root was left and ``result`` is the walk's value.
-    """
-    if d > 0:
-        values[d - 1, frame[d - 1, 2] - 1] = result
+    """Leave depth ``d`` > 0 with value ``result`` for the parent's child slot; the new depth."""
+    values[d - 1, frame[d - 1, 2] - 1] = result
     return d - 1

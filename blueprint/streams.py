@@ -4,7 +4,8 @@ A kernel that samples actions (external and outcome sampling MCCFR, Deep CFR's t
 push/fold deals) draws from a one-word state keyed by ``(seed, iteration)``, so any
 iteration can be replayed and a run does not depend on how its iterations are split into
 batches, threads or processes. The mixing function is splitmix64 (Steele, Lea & Flood 2014,
-"Fast Splittable Pseudorandom Number Generators"), ``agent.poker.rng.mix``.
+"Fast Splittable Pseudorandom Number Generators"), ``agent.poker.rng.mix``. The draws sit in
+the kernels' innermost loop, so numba inlines them where they are called.
 
 >>> state = iteration_state(7, 1)
 >>> u = uniform(state)
@@ -30,14 +31,14 @@ def iteration_state(seed: int, iteration: int) -> np.ndarray:
     return state
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def uniform(state: np.ndarray) -> float:
     """A float in [0, 1) from the state (advanced in place)."""
     state[0] += _GOLDEN
     return float(mix(state[0]) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def sample(probabilities: np.ndarray, count: int, state: np.ndarray) -> int:
     """An index drawn from ``probabilities[:count]`` (the last when rounding leaves a gap)."""
     u = uniform(state)

@@ -25,12 +25,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.stack_walk import PASSED, hand_up, new_stack, next_child, push
 from blueprint.streams import iteration_state, sample
 from blueprint.tree import DECISION, traverser_utility
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _enter(
     d, node, traverser, player, rnd, num_children, infoset_base, deal, strategy, state,
     frame, strategy_rows, strategy_values, counts,
@@ -60,6 +60,8 @@ def _walk(
            frame, strategy_rows, strategy_values, counts)  # fmt: skip
     while True:
         k = next_child(frame, values, num_children, d)
+        if k == PASSED:
+            continue
         if k >= 0:
             child = first_child[frame[d, 0]] + k
             if kind[child] == DECISION:
@@ -74,12 +76,12 @@ def _walk(
             continue
         result = _leave(d, num_children, strategy, frame, values, regret_rows, regret_values,
                         counts)  # fmt: skip
-        d = hand_up(frame, values, d, result)
-        if d < 0:
+        if d == 0:
             return result
+        d = hand_up(frame, values, d, result)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _leave(d, num_children, strategy, frame, values, regret_rows, regret_values, counts):
     """The value of depth ``d``'s node; at the traverser's, record its sampled regrets."""
     node, row, chosen = frame[d, 0], frame[d, 1], frame[d, 3]

@@ -36,12 +36,12 @@ from numba import njit
 
 from blueprint.deals import Deals
 from blueprint.regret import average_strategy, regret_matching_row
-from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.stack_walk import PASSED, hand_up, new_stack, next_child, push
 from blueprint.streams import iteration_state, sample
 from blueprint.tree import DECISION, BettingTree, terminal_utility
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _enter(
     d, node, traverser, player, rnd, num_children, infoset_base, deal, regret, strategy_sum,
     w_average, state, frame, sigma,
@@ -73,6 +73,8 @@ def _walk(
     d = 0
     while True:
         k = next_child(frame, values, num_children, d)
+        if k == PASSED:
+            continue
         if k >= 0:
             child = first_child[frame[d, 0]] + k
             if kind[child] != DECISION:
@@ -91,9 +93,9 @@ def _walk(
                 result += sigma[d, a] * values[d, a]
             for a in range(num_children[node]):
                 regret[row, a] = max(regret[row, a] + w_regret * (values[d, a] - result), floor)
-        d = hand_up(frame, values, d, result)
-        if d < 0:
+        if d == 0:
             return result
+        d = hand_up(frame, values, d, result)
 
 
 @njit(cache=True, nogil=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from blueprint.stack_walk import hand_up, new_stack, next_child, push
+from blueprint.stack_walk import DONE, PASSED, hand_up, new_stack, next_child, push
 from blueprint.streams import iteration_state, sample, uniform
 from blueprint.tree import MAX_DEPTH
 
@@ -18,20 +18,19 @@ def test_a_full_width_walk_visits_every_child_and_hands_values_up() -> None:
     push(frame, 0, 0, 0, -1)
     assert next_child(frame, values, NUM_CHILDREN, 0) == 0
     push(frame, 1, 1, 2, -1)
-    assert [next_child(frame, values, NUM_CHILDREN, 1) for _ in range(4)] == [0, 1, 2, -1]
+    assert [next_child(frame, values, NUM_CHILDREN, 1) for _ in range(4)] == [0, 1, 2, DONE]
     assert hand_up(frame, values, 1, 2.5) == 0
     assert values[0, 0] == 2.5
     assert next_child(frame, values, NUM_CHILDREN, 0) == 1
-    assert next_child(frame, values, NUM_CHILDREN, 0) == -1
-    assert hand_up(frame, values, 0, 1.0) == -1
+    assert next_child(frame, values, NUM_CHILDREN, 0) == DONE
 
 
 def test_a_sampled_node_walks_only_its_sampled_child_and_zeroes_the_rest() -> None:
     frame, values = new_stack(NUM_CHILDREN)
     values[:] = 7.0
     push(frame, 0, 1, 4, 1)
-    assert next_child(frame, values, NUM_CHILDREN, 0) == 1
-    assert next_child(frame, values, NUM_CHILDREN, 0) == -1
+    steps = [next_child(frame, values, NUM_CHILDREN, 0) for _ in range(4)]
+    assert steps == [PASSED, 1, PASSED, DONE]
     assert values[0].tolist() == [0.0, 0.0, 0.0]
 
 
