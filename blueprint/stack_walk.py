@@ -5,7 +5,7 @@ Minimization in Extensive Games") and Deep CFR's traversals (Brown et al. 2019) 
 deal depth first. The kernels keep the walk's stack in two arrays instead of recursing:
 ``frame[d] = (node, info-set row, next child, sampled child or -1)`` and ``values[d, k]``, the
 value of child k of the node at depth d (d < ``blueprint.tree.MAX_DEPTH``). A kernel decides
-what entering and leaving a decision mean (its regret and strategy updates); these helpers
+what entering and leaving a decision mean (its regret and strategy updates); these functions
 do the moving, so every walk moves the same way::
 
     frame, values = new_stack(num_children)
@@ -23,7 +23,9 @@ do the moving, so every walk moves the same way::
             return result
         d = hand_up(frame, values, d, result)
 
-The helpers sit in the kernels' innermost loop, so numba inlines them where they are called.
+They sit in the kernels' innermost loop, so numba inlines them where they are called. Each
+kernel writes the loop out itself: numba does not cache a function that is handed its
+entering and leaving functions as arguments, and the kernels are cached.
 """
 
 from __future__ import annotations
