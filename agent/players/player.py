@@ -135,60 +135,13 @@ OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our 
 class CFRPlayer(PolicyPlayer):
     """The blueprint preflop and on the flop heads-up, the threshold rule everywhere else.
 
-    ``blueprint``: a path to a strategy CSV (the shipped min-raise ``data/blueprint.csv.xz``
-    by default, also named ``"study"``; ``"sizes"``: the shipped pot-relative one) or a
-    loaded :class:`Blueprint`; ``simulations``: the size of the study's Monte
-    Carlo win-rate estimate; ``sizing``: the threshold rule's raise sizes, ``"pot"`` (half
-    the pot and the pot, on the real pot; the default) or ``"study"`` (the minimum raise and
-    twice it, exactly the study's rule); ``rule``: how a bet is answered where the blueprint
-    does not apply, ``"mdf"`` (heads-up: continue with the minimum defense frequency of the
-    holdings, ranked by exact equity, and answer a raise above the abstraction's largest size
-    the same way; :mod:`agent.players.defense`; the default) or ``"study"`` (the threshold rule
-    whatever the bet; an over-size raise is read as the largest abstract size);
-    ``pushfold``: at 15 big blinds or less preflop, play the push/fold equilibrium (the
-    default; ``False`` keeps the rules below at every depth) with at least
-    ``pushfold_players`` players dealt in (3 by default; 2 plays it heads-up too);
-    ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency
-    within our own range on the turn and river, as our actions in the hand reveal it
-    (``agent.players.own_range``; the default), not among all holdings (``False``);
-    ``multiway``: with two or more opponents in the hand, act on the hand's share of the
-    pot's equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default),
-    the same with the equity against each opponent's range read from its actions under a
-    sound player's model (``"ranges"``, :mod:`agent.poker.multiway_equity`; the adaptive
-    agent reads them with what it has learned), or on the study's thresholds raised to the
-    number of opponents (``"study"``);
-    ``preflop_opponents``: the share rule prices a preflop hand against at most this many
-    opponents; ``"auto"`` (the default): 1 in a cash game (one hand a game), all of them (9)
-    in a tournament (:mod:`agent.boundary.equity_share`);
-    ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint
-    does not cover: the minimum defense frequency (``"mdf"``, the default) or at least the
-    holdings whose pot share covers the call's price (``"odds"``);
-    ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and
-    plays the solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the
-    river, ``"flop"`` the flop, turn and river, ``"off-tree"`` the flop, turn and river once
-    a preflop or flop raise has left the blueprint's tree, ``"auto"`` the same where the
-    smaller stack dealt in held ``AUTO_SOLVE_DEPTH`` (75) big blinds or more at the hand's
-    start; ``"off"`` plays the rules below there; ``None`` (the default): the class's
-    ``default_solve``, ``"off"`` here and in :class:`CFRv1Player`, ``"auto"`` in
-    :class:`CFRv2FixedPlayer` and the product's ``CFRv2Player``;
-    ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range
-    model (``blueprint.subgame.river.check_down_gadget``; by default off the tree only:
-    ``"off-tree"`` and ``"auto"``);
-    ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100
-    otherwise; fewer answer sooner, farther from the subgame's equilibrium);
-    ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
-    N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built
-    into ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file;
-    ``False`` (the default) keeps the multiway rule there;
-    ``rng`` / ``seed``: the injected randomness (``rng`` wins). ``simulations`` defaults to
-    the class's ``default_simulations`` (CFRv2's 10,000 here and in :class:`CFRv2FixedPlayer`,
-    CFRv1's 50 in :class:`CFRv1Player`). ``"auto"`` for ``multiway`` and
-    ``preflop_defense`` is the fixed strategy's ``"share"`` and ``"mdf"``.
-
-    Every option is a field of the class's ``config_type``
-    (:class:`agent.players.config.PlayerConfig`), checked once; ``config`` passes a whole
-    configuration, and options given beside it take its place. ``settled`` holds the
-    ``"auto"`` options as this game plays them (:func:`agent.players.config.settle`).
+    The options, each with its meaning and default, are the fields of the class's
+    ``config_type`` (:class:`agent.players.config.PlayerConfig`), checked once; ``config``
+    passes a whole configuration, and options given beside it take its place. ``rng`` /
+    ``seed``: the injected randomness (``rng`` wins). ``simulations`` and ``solve`` default to
+    the class's ``default_simulations`` and ``default_solve`` (CFRv1: 50 and ``"off"``; CFRv2:
+    10,000 and ``"auto"``). ``settled`` holds the ``"auto"`` options as this game plays them
+    (:func:`agent.players.config.settle`).
     """
 
     config_type: ClassVar[type[AnyConfig]] = PlayerConfig
