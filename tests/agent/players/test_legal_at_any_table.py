@@ -10,9 +10,11 @@ safe action after an internal error.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from functools import partial
+from pathlib import Path
 
-import numpy as np
 import pytest
 from pypokerengine.engine.dealer import Dealer
 from pypokerengine.engine.deck import Deck
@@ -24,8 +26,8 @@ from agent.players.cfrv2 import CFRv2Player
 from agent.players.player import CFRv2FixedPlayer
 from arena.engine import hand_result, seat_proxies, seed_global_generators
 from arena.registry import make_bot, parse_bot_spec
-from blueprint.preflop_build import BuildConfig, build_table
 
+ROOT = Path(__file__).resolve().parents[3]
 BIG_BLIND = 20
 OPPONENTS = ("fish", "rule-based", "random", "fish", "rule-based", "random", "fish", "random")
 
@@ -139,10 +141,13 @@ def test_the_shipped_pot_relative_blueprint_is_legal_heads_up_at_any_depth():
 
 @pytest.fixture(scope="module")
 def preflop_table_file(tmp_path_factory):
-    """A small N-player preflop table (3 to 6 players, 20 and 100 big blinds)."""
-    config = BuildConfig(players=(3, 4, 5, 6), stacks=(20.0, 100.0), scale=0.01, workers=1)
+    """A small N-player preflop table (3 to 6 players, 20 and 100 big blinds), built by the
+    command in a process of its own: the six-player solve is the suite's largest allocation,
+    and a worker forked from the test process would hold the test process's pages beside it."""
     path = tmp_path_factory.mktemp("preflop") / "preflop.npz"
-    np.savez_compressed(path, **build_table(config, progress=False))
+    command = [sys.executable, "-m", "blueprint.preflop_build", "--players", "3-6"]
+    options = ["--stacks", "20,100", "--scale", "0.01", "--workers", "1", "--out", str(path)]
+    subprocess.run([*command, *options], check=True, capture_output=True, cwd=ROOT)
     return path
 
 
