@@ -47,6 +47,9 @@ class CFRv2Player(AdaptivePlayer):
     """
 
     config_type: ClassVar[type[AnyConfig]] = CFRv2Config
+    # the arena's cash games are games of one hand, where the model never plays: hands are
+    # independent, though local best response still reads it through its learned table
+    learns_in_cash_games: ClassVar[bool] = False
 
     def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
         """Learn from the hand only where the model plays (the fixed strategy reads none)."""

@@ -170,9 +170,10 @@ def interval_note(summary: dict[str, Any]) -> str:
 
 
 def learning_warning(bots: tuple[str, ...], session_hands: int | None) -> list[str]:
-    """A warning for each bot that learns from hand to hand (``learns = True``) played
-    without sessions: its hands depend on each other, so an interval that takes deal pairs
-    as independent units is too narrow; sessions make the session pair the unit."""
+    """A warning for each bot that learns from hand to hand in the arena's games of one hand
+    (``learns = True``, unless ``learns_in_cash_games = False``) played without sessions: its
+    hands depend on each other, so an interval that takes deal pairs as independent units is
+    too narrow; sessions make the session pair the unit."""
     if session_hands is not None:
         return []
     return [
@@ -180,8 +181,13 @@ def learning_warning(bots: tuple[str, ...], session_hands: int | None) -> list[s
         " independent and the 95% CI above is too narrow; play sessions (--session-hands N)"
         " to measure it over session pairs"
         for spec in bots
-        if getattr(resolve_factory(parse_bot_spec(spec)), "learns", False) is True
+        if _learns_in_cash_games(resolve_factory(parse_bot_spec(spec)))
     ]
+
+
+def _learns_in_cash_games(factory: Any) -> bool:
+    learns = getattr(factory, "learns", False) is True
+    return getattr(factory, "learns_in_cash_games", learns) is True
 
 
 def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec: str) -> list[str]:

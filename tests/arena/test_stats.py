@@ -83,6 +83,13 @@ def test_a_learning_bot_without_sessions_is_warned_about_its_interval() -> None:
     assert learning_warning(("fish", "honest"), session_hands=None) == []
 
 
+def test_cfrv2_learns_nothing_in_cash_games_and_adaptive_does() -> None:
+    # cfrv2's model plays only where the stacks carry over; the arena deals games of one hand
+    assert learning_warning(("cfrv2", "fish"), session_hands=None) == []
+    (warning,) = learning_warning(("adaptive", "fish"), session_hands=None)
+    assert warning.startswith("warning: adaptive learns from hand to hand")
+
+
 def test_the_printed_interval_names_its_units() -> None:
     config = MatchConfig("adaptive", "honest", hands=8, session_hands=2)
     rows = [{"index": i, "won_A": won} for i, won in enumerate([5, 5, -5, -5, 10, 0, 0, 10])]
