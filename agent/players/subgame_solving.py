@@ -154,8 +154,9 @@ def raise_fractions(start: StreetStart) -> list[float | None]:
 
 def real_fractions(start: StreetStart) -> tuple[float, ...]:
     """The pot fractions of the street's bets and raises so far that the tree's own sizes
-    lack (all-ins left out)."""
-    sizes = {fraction for fraction in raise_fractions(start) if fraction is not None}
+    lack (all-ins left out, and a size too small to show at ``FRACTION_DIGITS``: the tree
+    reads it as its nearest size)."""
+    sizes = {fraction for fraction in raise_fractions(start) if fraction}
     return tuple(sorted(sizes - set(POT_FRACTIONS)))
 
 

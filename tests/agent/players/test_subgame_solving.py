@@ -77,6 +77,13 @@ def test_real_bet_sizes_are_added_to_the_tree_and_the_line_found():
     assert tree.contribution[node].tolist() == [275.0, 110.0]
 
 
+def test_a_bet_too_small_to_show_as_a_pot_fraction_is_not_added_to_the_tree():
+    # a 2-chip bet into 1,000 is 0.002 of the pot: 0.0 at two digits, not a size a tree can hold
+    records = (ActionRecord(Street.RIVER, 1, "RAISE", 2, 2, 2),)
+    start = StreetStart(BOARD, 1000, (1000, 1000), 1, (0, 1), 0, records)
+    assert real_fractions(start) == ()
+
+
 def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand):
     scripts = [["call"] * 3 + ["fold"], ["call"] * 4, ["call"] * 3 + ["pot"]]
     seats = scripted_hand([1000, 1000, 1000], 0, scripts)
