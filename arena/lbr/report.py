@@ -42,7 +42,7 @@ from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted
 from arena.results import read_match_file
-from arena.stats import t95
+from arena.stats import mean_ci
 
 PREFLOP_RUNOUTS = 20_000
 
@@ -134,13 +134,11 @@ def adjusted_winnings(hands: pd.DataFrame, stack: int = 1000) -> np.ndarray:
 
 
 def mbb_with_ci(hands: pd.DataFrame, won: np.ndarray, big_blind: int = 10) -> tuple[float, float]:
-    """Mean mbb/g and its 95% half-width over the duplicate deals."""
-    per_deal = pd.Series(won).groupby(hands["deal"].to_numpy()).mean().to_numpy()
+    """Mean mbb/g and its 95% half-width over the duplicate deals (:func:`arena.stats.mean_ci`,
+    each deal one unit)."""
+    mean, half = mean_ci(hands["deal"].to_numpy(), won)
     scale = 1000.0 / big_blind
-    if len(per_deal) < 2:
-        return float(per_deal.mean() * scale), float("nan")
-    half = t95(len(per_deal)) * per_deal.std(ddof=1) / np.sqrt(len(per_deal))
-    return float(won.mean() * scale), float(half * scale)
+    return float(mean * scale), float("nan") if half is None else float(half * scale)
 
 
 def breakdown(hands: pd.DataFrame, big_blind: int = 10, stack: int = 1000) -> pd.DataFrame:
