@@ -32,7 +32,7 @@ from pypokerengine.api.game import setup_config, start_poker
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import SOLVES
+from agent.players.subgame_solving import SOLVED_STREETS
 from agent.poker.cards import to_ppe
 
 
@@ -126,7 +126,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blueprint", default=None, help="strategy CSV (default: shipped)")
     parser.add_argument("--hands", type=int, default=400)
-    parser.add_argument("--solve", choices=SOLVES, help="cfrv2's solve= option (its default)")
+    parser.add_argument(
+        "--solve", choices=tuple(SOLVED_STREETS), help="cfrv2's solve= option (its default)"
+    )
     parser.add_argument(
         "--gadget", action=argparse.BooleanOptionalAction, help="cfrv2's gadget= option"
     )
@@ -173,8 +175,8 @@ def main() -> None:
             " (bound: 200 ms, the decision budget; p99 <= 1000 ms over all streets)"
         )
     print(f"whole hand inside PyPokerEngine (both players): {per_hand * 1000:.1f} ms")
-    if agent.street_solver is not None:
-        solver = agent.street_solver
+    if agent.fixed.solving.solver is not None:
+        solver = agent.fixed.solving.solver
         print(f"subgames solved: {solver.solves} ({solver.nested_solves} below an off-tree bet)")
     for street in ("preflop", "flop", "turn"):
         if street in agent.captured:

@@ -11,9 +11,11 @@ response measures.
 
 Where PyPokerEngine carries the stacks over from hand to hand (``max_round`` above 1: a
 tournament, or any game of several hands), a bust ends the game and the opponents are met
-again, so it plays the adaptive agent (:class:`agent.players.adaptive.player.AdaptivePlayer`)
-on top of that strategy: a model of each opponent, and a best response to it within a safe
-budget (Ganzfried and Sandholm 2015), valued by certainty equivalent. ``adapt=False`` keeps
+again, so it wraps that strategy in the exploiter
+(:class:`agent.players.adaptive.exploiter.Exploiter`): a model of each opponent, and a best
+response to it within a safe budget (Ganzfried and Sandholm 2015), valued by certainty
+equivalent. It is a composition of the same parts as the adaptive agent, not a subclass of
+it (:mod:`agent.players.player`). ``adapt=False`` keeps
 the fixed strategy there too. The options: :class:`agent.players.config.CFRv2Config`; which
 rules play in which game: :func:`agent.players.config.settle`.
 
@@ -23,14 +25,13 @@ convention of PyPokerGUI and other tools that load a bot from a file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from agent.players.adaptive.player import AdaptivePlayer
-from agent.players.config import AnyConfig, CFRv2Config
+from agent.players.config import CFRV2_SIMULATIONS, AnyConfig, CFRv2Config, Solve
+from agent.players.player import CFRPlayer
 
 
-class CFRv2Player(AdaptivePlayer):
+class CFRv2Player(CFRPlayer):
     """CFRv2: the fixed strategy in cash games; in tournaments, plus a model of each opponent.
 
     ``adapt``: in a game that carries the stacks over, play the adaptive agent's best
@@ -47,14 +48,13 @@ class CFRv2Player(AdaptivePlayer):
     """
 
     config_type: ClassVar[type[AnyConfig]] = CFRv2Config
+    default_simulations = CFRV2_SIMULATIONS
+    default_solve = Solve.AUTO
+    learns = True  # in a tournament its policy depends on the hands it has seen
     # the arena's cash games are games of one hand, where the model never plays: hands are
     # independent, though local best response still reads it through its learned table
     learns_in_cash_games: ClassVar[bool] = False
-
-    def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
-        """Learn from the hand only where the model plays (the fixed strategy reads none)."""
-        if self.settled.exploit:
-            super().learn(hand_info, round_state)
+    learns_always = False  # it learns only where the model plays
 
 
 def setup_ai(**options: Any) -> CFRv2Player:

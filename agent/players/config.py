@@ -296,7 +296,8 @@ class PlayerConfig(_Options):
     solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the river, ``"flop"`` the
     flop, turn and river, ``"off-tree"`` the flop, turn and river once a preflop or flop raise has
     left the blueprint's tree, ``"auto"`` the same where the smaller stack dealt in held
-    ``AUTO_SOLVE_DEPTH`` (``agent.players.player``) big blinds or more at the hand's start;
+    ``AUTO_SOLVE_DEPTH`` (``agent.players.rules.street_solving``) big blinds or more at the
+    hand's start;
     ``"off"`` plays the rules below there; ``None`` (the default): the player class's
     ``default_solve``, ``"off"`` in ``CFRPlayer`` and ``CFRv1Player``, ``"auto"`` in
     ``CFRv2FixedPlayer`` and the product's ``CFRv2Player``;

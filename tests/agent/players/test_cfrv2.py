@@ -10,8 +10,11 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent import CFRv2Player as ExportedCFRv2Player
 from agent.boundary.snapshot import Street
+from agent.players.adaptive.exploiter import Exploiter
+from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player, setup_ai
 from agent.players.player import CFRv2FixedPlayer
+from agent.players.strategy import FixedStrategy
 from arena.match import MatchConfig
 from arena.tournament.run import TournamentConfig, play_tournaments
 from baselines.fish import FishPlayer
@@ -41,7 +44,9 @@ def played_rows(bot: str, hands: int = 60) -> list[dict]:
 def test_the_package_exports_the_product_class_and_the_bot_file_builds_it():
     assert ExportedCFRv2Player is CFRv2Player
     assert isinstance(setup_ai(seed=0), CFRv2Player)
-    assert isinstance(CFRv2Player(seed=0), CFRv2FixedPlayer)
+    product = CFRv2Player(seed=0)  # a composition of the fixed strategy and the exploiter
+    assert isinstance(product.fixed, FixedStrategy) and isinstance(product.exploiter, Exploiter)
+    assert not issubclass(CFRv2Player, (CFRv2FixedPlayer, AdaptivePlayer))
 
 
 def test_in_cash_games_it_plays_the_fixed_strategy_hand_for_hand():
@@ -84,11 +89,11 @@ def test_in_a_game_of_many_hands_it_learns_the_station_and_leaves_the_fixed_play
     adapting, fixed = CFRv2Player(seed=0), CFRv2Player(seed=0, adapt=False)
     play_game(adapting, hands=40)
     play_game(fixed, hands=40)
-    (model,) = adapting.models.values()
+    (model,) = adapting.book.models.values()
     assert model.counts.sum() > 0  # it counted the fish's actions
-    assert adapting.deviations > 0
-    assert fixed.deviations == 0
-    assert all(m.counts.sum() == 0 for m in fixed.models.values())  # nothing to learn for
+    assert adapting.exploiter.deviations > 0
+    assert fixed.exploiter.deviations == 0
+    assert all(m.counts.sum() == 0 for m in fixed.book.models.values())  # nothing to learn for
 
 
 def test_its_models_start_from_the_order_prior_it_is_given():
@@ -97,15 +102,15 @@ def test_its_models_start_from_the_order_prior_it_is_given():
     for player in (CFRv2Player(seed=0), CFRv2Player(seed=0, order_prior="flat")):
         player.uuid = "us"
         player.receive_round_start_message(1, ["SA", "HA"], seats)
-        priors.append(player.models["them"].rationality(Street.FLOP))
+        priors.append(player.book.models["them"].rationality(Street.FLOP))
     assert priors == pytest.approx([0.72, 2.95 / 6])  # the sound prior's mean, the grid's
 
 
 def test_one_hand_games_teach_it_nothing():
     player = CFRv2Player(seed=0)
     play_game(player, hands=1, games=12)
-    assert player.deviations == 0
-    assert all(m.counts.sum() == 0 for m in player.models.values())
+    assert player.exploiter.deviations == 0
+    assert all(m.counts.sum() == 0 for m in player.book.models.values())
 
 
 def test_it_is_legal_in_tournaments_against_the_baselines():

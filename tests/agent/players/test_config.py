@@ -25,7 +25,8 @@ from agent.players.config import (
     Solve,
     settle,
 )
-from agent.players.player import SIZINGS, CFRPlayer, CFRv1Player, CFRv2FixedPlayer
+from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
+from agent.players.rules.threshold import SIZINGS
 from blueprint.holdem import HoldemConfig
 
 CASH = {"rule": {"initial_stack": 1000, "max_round": 1}}

@@ -23,7 +23,7 @@ from pypokerengine.engine.table import Table
 
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import CFRv2FixedPlayer
+from agent.players.player import CFRPlayer
 from arena.engine import hand_result, seat_proxies, seed_global_generators
 from arena.registry import make_bot, parse_bot_spec
 
@@ -100,7 +100,7 @@ def test_the_agent_is_legal_at_every_table_size_and_depth(players, agent):
         assert sum(result.won.values()) <= 0  # chips conserved, odd chips of splits aside
         assert sum(result.won.values()) > -players
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2FixedPlayer):
+            if isinstance(bot, CFRPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [], (slot, result.errors[slot])
                 assert bot.errors == 0, (slot, result.actions)
@@ -118,7 +118,7 @@ def test_the_solving_agent_is_legal_heads_up(solve, gadget):
         result, bots, start = play_hand(2, 1, 500 + hand, (opponent,), solve=solve, gadget=gadget)
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
-        solves += bots["S0"].street_solver.solves
+        solves += bots["S0"].fixed.solving.solver.solves
     assert solves > 0  # the solver really played its streets
 
 
@@ -131,7 +131,7 @@ def test_the_shipped_pot_relative_blueprint_is_legal_heads_up_at_any_depth():
         opponents = (("random", "rule-based")[hand % 4 // 2],)
         result, bots, start = play_hand(2, agents, 900 + hand, opponents, blueprint="sizes")
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2FixedPlayer):
+            if isinstance(bot, CFRPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [] and bot.errors == 0, result.actions
                 assert "raise_pot" in bot.blueprint.actions.names
@@ -160,7 +160,7 @@ def test_the_agent_with_the_preflop_table_is_legal(players, preflop_table_file):
             players, agents, 700 * players + hand, preflop_table=str(preflop_table_file)
         )
         for slot, bot in bots.items():
-            if isinstance(bot, CFRv2FixedPlayer):
+            if isinstance(bot, CFRPlayer):
                 assert result.illegal[slot] == 0, (slot, start, result.actions)
                 assert result.errors[slot] == [] and bot.errors == 0, result.actions
         played += sum(
@@ -183,7 +183,7 @@ def test_the_gadget_agent_is_legal_where_it_re_solves_below_new_bet_sizes():
         )
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
-        nested += bots["S0"].street_solver.nested_solves
+        nested += bots["S0"].fixed.solving.solver.nested_solves
     assert nested > 0
 
 
@@ -199,5 +199,5 @@ def test_the_off_tree_solver_is_legal_at_any_depth_and_solves_after_random_raise
         )  # fmt: skip
         assert result.illegal["S0"] == 0, (start, result.actions)
         assert result.errors["S0"] == [] and bots["S0"].errors == 0, result.actions
-        solves += bots["S0"].street_solver.solves
+        solves += bots["S0"].fixed.solving.solver.solves
     assert solves > 0

@@ -55,8 +55,10 @@ def test_preflop_it_prices_against_one_opponent_in_a_cash_game_and_all_in_a_tour
     assert player.settled.preflop_opponents == priced
     preflop = player.snapshot(*make_decision(["Ah", "5d"], to_call=10, pot=15, players=6))
     flop = player.snapshot(*make_decision(["Ah", "5d"], ["2c", "7d", "9s"], pot=60, players=6))
-    assert player.priced_opponents(preflop) == min(5, priced)
-    assert player.priced_opponents(flop) == 5  # after the flop, everyone still in the hand
+    assert player.fixed.multiway.priced_opponents(preflop) == min(5, priced)
+    assert (
+        player.fixed.multiway.priced_opponents(flop) == 5
+    )  # after the flop, everyone still in the hand
 
 
 @pytest.mark.parametrize(

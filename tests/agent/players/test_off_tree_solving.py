@@ -11,7 +11,7 @@ from agent.abstraction.betting import GameConfig, parse_actions
 from agent.boundary.snapshot import Street, is_legal
 from agent.players.cfrv2 import CFRv2Player
 from agent.players.history import left_the_tree
-from agent.players.player import OVERSIZE_TOLERANCE
+from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 from agent.poker.cards import parse_cards
 
 STUDY = parse_actions("study")  # the shipped blueprint's tree: minimum raises, two a round
@@ -64,11 +64,11 @@ def test_on_the_tree_the_player_plays_the_blueprint_off_it_the_solution(scripted
     on = decisions(scripted_hand, [["min", "call", "call"], ["call", "call", "call"]])
     flop = replace(on[Street.FLOP][0], hole=tuple(parse_cards(["Jh", "Th"])))
     assert solving.policy(flop) == plain.policy(flop)
-    assert solving.street_solver.solves == 0
+    assert solving.fixed.solving.solver.solves == 0
     off = decisions(scripted_hand, [["bet:3", "call", "call"], ["call", "call", "call"]])
     flop = replace(off[Street.FLOP][0], hole=tuple(parse_cards(["Jh", "Th"])))
     policy = solving.policy(flop)
-    assert solving.street_solver.solves == 1
+    assert solving.fixed.solving.solver.solves == 1
     assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
 
@@ -82,7 +82,7 @@ def test_cfrv2_solves_off_the_tree_at_75_big_blinds_or_deeper(scripted_hand):
         flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
         player = CFRv2Player(seed=0)
         policy = player.policy(flop)
-        assert player.street_solver.solves == solved, stack
+        assert player.fixed.solving.solver.solves == solved, stack
         assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
         if not solved:
             assert policy == CFRv2Player(solve="off", seed=0).policy(flop)

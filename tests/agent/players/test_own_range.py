@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import ALL_HOLES
+from agent.players.rules.pushfold import ALL_HOLES
 from agent.poker.range_equity import HOLDINGS
 
 # seat 1 (the small blind, first to act on every street heads-up) limps and checks the flop
@@ -29,8 +29,10 @@ def test_a_checked_turn_defends_the_mdf_share_of_the_checking_range(scripted_han
     checked, facing = bots[1].seen[2], bots[1].seen[3]
     assert checked.street == facing.street and facing.to_call > 0
     player = CFRv2Player(seed=0)
-    player.remember_own_action(checked, ("call", 0))
-    weights = player.own_range.weights(facing.board, len(facing.history), player.action_likelihood)
+    player.fixed.remember(checked, ("call", 0))
+    weights = player.context.own_range.weights(
+        facing.board, len(facing.history), player.action_likelihood
+    )
     assert weights.shape == (HOLDINGS,) and weights.sum() == pytest.approx(1.0)
     checking_share = np.count_nonzero(weights) / np.count_nonzero(~np.isin(
         np.arange(52), facing.board)[np.array(ALL_HOLES)].all(axis=1))  # fmt: skip
@@ -44,10 +46,10 @@ def test_a_checked_turn_defends_the_mdf_share_of_the_checking_range(scripted_han
 def test_ranges_are_forgotten_at_the_next_hand(scripted_hand):
     bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=3)
     player = CFRv2Player(seed=0)
-    player.remember_own_action(bots[1].seen[2], ("call", 0))
-    assert player.own_range.decisions
+    player.fixed.remember(bots[1].seen[2], ("call", 0))
+    assert player.context.own_range.decisions
     player.receive_round_start_message(2, ["SA", "SK"], [])
-    assert not player.own_range.decisions
+    assert not player.context.own_range.decisions
 
 
 def test_a_decision_never_sees_its_own_likelihood(scripted_hand):
@@ -55,9 +57,9 @@ def test_a_decision_never_sees_its_own_likelihood(scripted_hand):
     bots = scripted_hand([2000, 2000], ante=0, scripts=SCRIPTS, seed=3)
     facing = bots[1].seen[3]
     player = CFRv2Player(seed=0)
-    player.remember_own_action(bots[1].seen[2], ("call", 0))
+    player.fixed.remember(bots[1].seen[2], ("call", 0))
     before = player.policy(facing)
-    player.remember_own_action(facing, before[0][:2])
+    player.fixed.remember(facing, before[0][:2])
     assert player.policy(facing) == before
 
 
@@ -70,12 +72,12 @@ def test_the_next_hand_never_reads_the_last_hands_ranks_on_the_same_board(script
     bet = ("raise", 40)  # a pot bet of the turn: our policy bets about 46% of the holdings
     holes = ALL_HOLES[::7]
     player = CFRv2Player(seed=0)
-    player.remember_own_action(checked, ("call", 0))
+    player.fixed.remember(checked, ("call", 0))
     after_a_check = player.policy_table(facing, holes)
     player.receive_round_start_message(2, ["SA", "SK"], [])  # the mirror hand
-    player.remember_own_action(checked, bet)
+    player.fixed.remember(checked, bet)
     fresh = CFRv2Player(seed=0)
-    fresh.remember_own_action(checked, bet)
+    fresh.fixed.remember(checked, bet)
     expected = fresh.policy_table(facing, holes)
     assert expected != after_a_check  # a betting range defends otherwise than a checking one
     assert player.policy_table(facing, holes) == expected

@@ -24,7 +24,8 @@ from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
 from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import ALL_HOLES, CFRPlayer, CFRv1Player
+from agent.players.player import CFRPlayer, CFRv1Player
+from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.subgame_solving import OPPONENT
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
@@ -159,7 +160,7 @@ def test_missing_info_set_falls_back_to_the_thresholds(study_path):
     valid_actions, round_state, uuid = capture([])
     player.uuid = uuid
     snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
-    assert player.policy(snapshot) == player.threshold_policy(snapshot)
+    assert player.policy(snapshot) == player.fixed.thresholds.policy(snapshot)
     # T9s wins or ties 54% preflop: above .20, so rule=study raises to twice the minimum
     assert player.policy(snapshot) == [("raise", 30, pytest.approx(1.0))]
 
@@ -236,8 +237,8 @@ def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
     assert CFRv2Player(rng=generator, seed=9).rng is generator
     with pytest.raises(ValueError, match="simulations=0"):
         CFRv2Player(simulations=0)
-    assert cfrv2.setup_ai(solve="turn", solve_iterations=40).street_solver.iterations == 40
-    assert cfrv1.setup_ai(solve="river").street_solver.iterations == 100
+    assert cfrv2.setup_ai(solve="turn", solve_iterations=40).fixed.solving.solver.iterations == 40
+    assert cfrv1.setup_ai(solve="river").fixed.solving.solver.iterations == 100
     with pytest.raises(ValueError, match="solve_iterations=0"):
         CFRv2Player(solve="turn", solve_iterations=0)
 
@@ -246,17 +247,23 @@ def test_cfrv2_solves_off_the_tree_by_default_and_cfrv1_keeps_the_study_rules():
     from agent.players import cfrv1, cfrv2
 
     for player in (CFRv2Player(), cfrv2.setup_ai()):
-        solver = player.street_solver
-        assert player.solve_only_off_tree and player.solved_streets and player.solve_depth == 75
+        solver = player.fixed.solving.solver
+        assert (
+            player.fixed.solving.only_off_tree
+            and player.fixed.solving.streets
+            and player.fixed.solving.depth == 75
+        )
         assert (solver.iterations, solver.gadget_player) == (30, OPPONENT)
-    assert CFRv1Player().street_solver is None and cfrv1.setup_ai().street_solver is None
-    assert CFRv2Player(solve="off").street_solver is None
-    assert not CFRv2Player(solve="off").solved_streets
+    assert (
+        CFRv1Player().fixed.solving.solver is None and cfrv1.setup_ai().fixed.solving.solver is None
+    )
+    assert CFRv2Player(solve="off").fixed.solving.solver is None
+    assert not CFRv2Player(solve="off").fixed.solving.streets
     off_tree = CFRv2Player(solve="off-tree")  # at every depth, with the same defaults
-    assert off_tree.solve_depth == 0 and off_tree.street_solver.iterations == 30
-    turn = CFRv2Player(solve="turn").street_solver  # the other modes keep their defaults
+    assert off_tree.fixed.solving.depth == 0 and off_tree.fixed.solving.solver.iterations == 30
+    turn = CFRv2Player(solve="turn").fixed.solving.solver  # the other modes keep their defaults
     assert (turn.iterations, turn.gadget_player) == (100, None)
-    chosen = CFRv2Player(gadget=False, solve_iterations=100).street_solver
+    chosen = CFRv2Player(gadget=False, solve_iterations=100).fixed.solving.solver
     assert (chosen.iterations, chosen.gadget_player) == (100, None)
     with pytest.raises(ValueError, match="solve='on'"):
         CFRv2Player(solve="on")

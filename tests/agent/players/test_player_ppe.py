@@ -22,7 +22,8 @@ from pypokerengine.players import BasePokerPlayer
 from agent.abstraction.betting import parse_actions
 from agent.abstraction.strategy_file import write_strategy
 from agent.players.blueprint_store import Blueprint, read_blueprint
-from agent.players.player import CFRV1_SIMULATIONS, CFRV2_SIMULATIONS, CFRPlayer
+from agent.players.config import CFRV1_SIMULATIONS, CFRV2_SIMULATIONS
+from agent.players.player import CFRPlayer
 from blueprint.holdem import HoldemConfig
 
 
@@ -85,10 +86,15 @@ class CheckedCFR(Checked, CFRPlayer):
         CFRPlayer.__init__(self, blueprint, simulations, seed=seed, solve=solve)
         self.setup_check()
         self.blueprint_decisions = 0
+        rule = self.fixed.blueprint
+        plain = rule.policy
 
-    def blueprint_policy(self, snapshot, branches, spot):
-        self.blueprint_decisions += 1
-        return super().blueprint_policy(snapshot, branches, spot)
+        def counted(snapshot):  # the blueprint rule's decisions, counted
+            decided = plain(snapshot)
+            self.blueprint_decisions += decided is not None
+            return decided
+
+        rule.policy = counted
 
 
 class WildPlayer(Checked, BasePokerPlayer):
@@ -161,7 +167,7 @@ def test_thousands_of_random_decisions_are_all_legal(tmp_path, decisions, solve)
     assert sum(agent.errors for agent in agents) == 0
     assert sum(agent.blueprint_decisions for agent in agents) > decisions / 6
     if solve != "off":  # heads-up rivers were solved
-        assert sum(agent.street_solver.solves for agent in agents) > 10
+        assert sum(agent.fixed.solving.solver.solves for agent in agents) > 10
 
 
 def test_full_ten_player_tables_with_short_stacks(tmp_path):

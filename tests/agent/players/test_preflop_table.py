@@ -132,5 +132,5 @@ def test_a_missing_or_foreign_file_is_named(tmp_path):
 def test_the_player_plays_the_table_it_is_given(table_file):
     player = CFRv2Player(preflop_table=str(table_file), seed=0, simulations=100)
     snapshot = decision(0, hole=("Kd", "Kc"))
-    assert player.policy(snapshot) == table_policy(player.preflop_table, snapshot)
-    assert CFRv2Player(seed=0).preflop_table is None  # off by default
+    assert player.policy(snapshot) == table_policy(player.fixed.nplayer_preflop.table, snapshot)
+    assert CFRv2Player(seed=0).fixed.nplayer_preflop.table is None  # off by default

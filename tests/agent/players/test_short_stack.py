@@ -94,7 +94,7 @@ def test_the_table_applies_only_up_to_its_deepest_stack_and_to_its_table_sizes(s
 
 def test_the_player_pushes_the_table_and_its_policy_table_agrees(scripted_hand):
     player = CFRv2Player(seed=0, pushfold=False, pushfold_players=2)
-    player.pushfold_table = table_of(1.0)
+    player.fixed.pushfold.table = table_of(1.0)
     bots = scripted_hand([200, 200], ante=0, scripts=[["call"], ["push"]])
     snapshot = bots[1].seen[0]
     assert player.policy(snapshot) == [("raise", 200, 1.0)]
@@ -105,7 +105,7 @@ def test_the_player_pushes_the_table_and_its_policy_table_agrees(scripted_hand):
 
 def test_heads_up_is_left_to_the_blueprint_unless_asked(scripted_hand):
     small_blind = scripted_hand([200, 200], ante=0, scripts=[["call"], ["push"]])[1].seen[0]
-    assert CFRv2Player(seed=0).short_stack_spot(small_blind) is None
-    assert CFRv2Player(seed=0, pushfold_players=2).short_stack_spot(small_blind) is not None
+    assert CFRv2Player(seed=0).fixed.pushfold.spot(small_blind) is None
+    assert CFRv2Player(seed=0, pushfold_players=2).fixed.pushfold.spot(small_blind) is not None
     with pytest.raises(ValueError, match="pushfold_players=1"):
         CFRv2Player(pushfold_players=1)

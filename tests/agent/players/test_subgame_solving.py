@@ -11,7 +11,7 @@ import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street, is_legal
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import ALL_HOLES
+from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.subgame_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import blocked_mask
@@ -37,7 +37,7 @@ def test_the_nuts_never_fold_and_a_hand_that_cannot_win_never_calls_a_shove(scri
     shove = river_facing(scripted_hand, "push")
     assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
     assert probabilities(player, shove, ["3c", "4d"]).get("fold", 0.0) > 0.99  # ace high, 4 kicker
-    assert player.street_solver.solves == 1  # one solve served both hands
+    assert player.fixed.solving.solver.solves == 1  # one solve served both hands
 
 
 def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
@@ -50,7 +50,7 @@ def test_the_solved_table_is_the_policy_hole_by_hole_and_legal(scripted_hand):
         assert row == player.policy(replace(bet, hole=hole))
         assert sum(p for _, _, p in row) == pytest.approx(1.0)
         assert all(is_legal(bet, (name, amount)) for name, amount, _ in row)
-    assert player.street_solver.solves == 1
+    assert player.fixed.solving.solver.solves == 1
 
 
 def test_the_street_start_undoes_the_rivers_bets(scripted_hand):
@@ -93,7 +93,7 @@ def test_a_river_that_started_three_handed_is_played_by_the_rules(scripted_hand)
     player = CFRv2Player(solve="river", seed=0)
     policy = player.policy(snapshot)
     assert sum(p for _, _, p in policy) == pytest.approx(1.0)
-    assert player.street_solver.solves == 0
+    assert player.fixed.solving.solver.solves == 0
 
 
 def test_a_raise_war_on_the_river_is_left_to_the_rules(scripted_hand):
@@ -113,9 +113,11 @@ def test_river_solving_keeps_the_defence_among_all_holdings_when_own_range_is_of
     plain = CFRv2Player(own_range=False, solve="off", seed=0)
     solving = CFRv2Player(own_range=False, solve="river", seed=0)
     for player in (plain, solving):
-        player.remember_own_action(turn, ("call", 0))  # a turn check
-    assert solving.own_range.decisions and not plain.own_range.decisions  # kept for the solve
-    assert solving.defense_percentile(river) == plain.defense_percentile(river)
+        player.fixed.remember(turn, ("call", 0))  # a turn check
+    assert (
+        solving.context.own_range.decisions and not plain.context.own_range.decisions
+    )  # kept for the solve
+    assert solving.fixed.defence.percentile(river) == plain.fixed.defence.percentile(river)
 
 
 TURN_BOARD = BOARD[:4]
@@ -150,8 +152,8 @@ def test_the_street_is_solved_too_the_nuts_call_a_shove_air_folds(
     for hole, row in zip(holes[::131], player.policy_table(shove, holes[::131]), strict=True):
         assert row == player.policy(replace(shove, hole=hole))
         assert all(is_legal(shove, (name, amount)) for name, amount, _ in row)
-    assert player.street_solver.solves == 1
-    assert CFRv2Player(solve=less, seed=0).solved_policies(shove, holes[:1]) is None
+    assert player.fixed.solving.solver.solves == 1
+    assert CFRv2Player(solve=less, seed=0).fixed.solving.policy_table(shove, holes[:1]) == [None]
 
 
 def test_our_turn_action_reveals_the_range_the_turn_solution_gives_it(scripted_hand):
@@ -176,15 +178,17 @@ def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand)
     random_player = OpponentModel()  # learned: its actions do not depend on its cards
     random_player.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)
     agent = AdaptivePlayer(solve="turn", seed=0)
-    agent._seat_uuids = ["us", "them"]
-    agent.models["them"] = random_player
-    learned = agent._solved_street(shove)[1].solution.subgame.ranges[1]
-    prior = CFRv2Player(solve="turn", seed=0)._solved_street(shove)[1].solution.subgame.ranges[1]
+    agent.book.seat_uuids = ["us", "them"]
+    agent.book.models["them"] = random_player
+    learned = agent.fixed.solving.solved(shove)[1].solution.subgame.ranges[1]
+    prior = (
+        CFRv2Player(solve="turn", seed=0).fixed.solving.solved(shove)[1].solution.subgame.ranges[1]
+    )
     assert np.allclose(learned, learned.mean())  # checks and a pot bet say nothing of its cards
     assert prior.std() > 0.1 * prior.mean()  # the prior's sound player bets its strong hands
     watching = AdaptivePlayer(solve="turn", exploit=False, seed=0)
-    watching._seat_uuids, watching.models = agent._seat_uuids, agent.models
-    assert np.allclose(watching._solved_street(shove)[1].solution.subgame.ranges[1], prior)
+    watching.book.seat_uuids, watching.book.models = agent.book.seat_uuids, agent.book.models
+    assert np.allclose(watching.fixed.solving.solved(shove)[1].solution.subgame.ranges[1], prior)
 
 
 def turn_check_then_bet(scripted_hand, fraction: float):
@@ -201,22 +205,24 @@ def test_a_bet_of_a_new_size_is_re_solved_below_it_with_the_gadget(scripted_hand
     first, facing = turn_check_then_bet(scripted_hand, 0.7)
     player = CFRv2Player(solve="turn", gadget=True, seed=0)
     check = player.action_likelihood(first, ("call", 0))
-    player.remember_own_action(first, ("call", 0))
+    player.fixed.remember(first, ("call", 0))
     policy = player.policy(replace(facing, hole=tuple(parse_cards(["Jh", "Th"]))))
-    assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 1
+    assert (
+        player.fixed.solving.solver.solves == 2 and player.fixed.solving.solver.nested_solves == 1
+    )
     assert all(is_legal(facing, (name, amount)) for name, amount, _ in policy)
     assert {name: p for name, _, p in policy}.get("fold", 0.0) < 0.01  # the nut straight
-    start, solved = player._solved_street(facing)
+    start, solved = player.fixed.solving.solved(facing)
     assert solved.offset == 2 and solved.tree.contribution[0].tolist() == [
         start.half,
         start.half + facing.to_call,
     ]
-    first_solution = player._solved_street(first)[1].solution
+    first_solution = player.fixed.solving.solved(first)[1].solution
     expected = first_solution.subgame.ranges[0] * check[first_solution.holdings]
     assert (solved.solution.holdings == first_solution.holdings).all()
     assert np.allclose(solved.solution.subgame.ranges[0], expected)  # the range that checked
     assert np.allclose(player.action_likelihood(first, ("call", 0)), check)  # the first solve kept
-    assert player.street_solver.solves == 2
+    assert player.fixed.solving.solver.solves == 2
 
 
 def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scripted_hand):
@@ -224,8 +230,10 @@ def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scrip
     player = CFRv2Player(solve="turn", seed=0)
     player.policy(first)
     player.policy(facing)
-    assert player.street_solver.solves == 2 and player.street_solver.nested_solves == 0
-    assert player._solved_street(facing)[1].offset == 0
+    assert (
+        player.fixed.solving.solver.solves == 2 and player.fixed.solving.solver.nested_solves == 0
+    )
+    assert player.fixed.solving.solved(facing)[1].offset == 0
 
 
 def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answer(
@@ -243,7 +251,7 @@ def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answ
     assert probabilities(copy, shove, hole) == answer
 
     def solutions(player):
-        return [kept.solution for kept in player.street_solver._solutions.values()]
+        return [kept.solution for kept in player.fixed.solving.solver._solutions.values()]
 
     assert solutions(copy) == solutions(bot) and len(solutions(bot)) == 1  # the same object
     probabilities(other, shove, hole)  # 41 iterations: another subgame, solved anew

@@ -162,7 +162,7 @@ def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
     for hand in range(12):
         table.play(deal_deck(mix_seed(6, hand)), "AB"[hand % 2], mix_seed(7, hand))
         decisions = [
-            [(d.history_length, d.snapshot, d.action) for d in player.own_range.decisions]
+            [(d.history_length, d.snapshot, d.action) for d in player.context.own_range.decisions]
             for player in (bot, copy)
         ]
         assert decisions[0] == decisions[1]
@@ -180,13 +180,13 @@ def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
     for hand in range(2):  # teach both copies the same hands (one in each seat)
         table.play(deal_deck(mix_seed(8, hand)), "AB"[hand % 2], mix_seed(9, hand))
     copy = lbr.model.bot
-    assert copy.models.keys() == bot.models.keys() and copy.won == bot.won
+    assert copy.book.models.keys() == bot.book.models.keys() and copy.budget.won == bot.budget.won
     valid, _, state = make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h", "2s"], pot=100)
-    opponent = next(iter(copy.models))  # the opponent it has learned: LBR
+    opponent = next(iter(copy.book.models))  # the opponent it has learned: LBR
     for _ in range(300):  # ... as a calling station, with a budget, so that it deviates
         for situation in [Situation(Street.RIVER, facing) for facing in Facing]:
-            copy.models[opponent].count(situation, Kind.PASSIVE)
-    copy.won = 0  # LBR won its budget in these hands
+            copy.book.models[opponent].count(situation, Kind.PASSIVE)
+    copy.budget.won = 0  # LBR won its budget in these hands
     state = json.loads(
         json.dumps(state).replace('"p0"', f'"{copy.uuid}"').replace('"p1"', f'"{opponent}"')
     )
@@ -196,7 +196,7 @@ def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
     answers = lbr.model.policies(valid, state, holdings)
     assert asked_one_by_one == [] and len(answers) == len(holdings)
     del copy.action_probabilities
-    deviations = copy.deviations
+    deviations = copy.exploiter.deviations
     for holding in holdings[::97]:
         cards = [to_ppe(int(card)) for card in HOLDING_CARDS[holding]]
         alone = copy.action_probabilities(valid, cards, state)
@@ -204,4 +204,6 @@ def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
         assert {(n, a): p for n, a, p in alone} == pytest.approx(
             {(n, a): p for n, a, p in table_answer}
         )
-    assert copy.deviations > deviations  # the model's best response, not cfrv2, was compared
+    assert (
+        copy.exploiter.deviations > deviations
+    )  # the model's best response, not cfrv2, was compared

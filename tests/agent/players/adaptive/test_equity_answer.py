@@ -46,7 +46,7 @@ def player_in(max_round: int, model: OpponentModel, **options: object) -> Adapti
     player = AdaptivePlayer(seed=0, **options)  # type: ignore[arg-type]
     rule = {"initial_stack": STACKS, "max_round": max_round, "small_blind_amount": 5}
     player.receive_game_start_message({"player_num": 2, "rule": rule})
-    player.models["p1"] = model
+    player.book.models["p1"] = model
     return player
 
 
@@ -70,7 +70,7 @@ def test_facing_a_bet_in_a_tournament_a_split_pot_calls_at_any_price():
         player = player_in(300, passive_model())
         snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, to_call=to_call, pot=60 + to_call)
         holes = live_holes(snapshot)
-        answers = player.equity_answers_for(snapshot, holes)
+        answers = player.exploiter.equity_answers_for(snapshot, holes)
         assert answers == [("call", to_call)] * len(holes)
         assert player.policy(snapshot) == [("call", to_call, 1.0)]
 
@@ -80,10 +80,10 @@ def test_in_a_cash_game_the_valued_response_answers_alone():
     snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, to_call=60, pot=120)
     holes = live_holes(snapshot)
     assert not player.settled.equity_answers
-    assert player.equity_answers_for(snapshot, holes) == [None] * len(holes)
+    assert player.exploiter.equity_answers_for(snapshot, holes) == [None] * len(holes)
     told = player_in(1, bettor_model(), answer="equity")  # the option, in a cash game
     snapshot = spot(told, ["2c", "3d"], ROYAL_BOARD, to_call=60, pot=120)
-    assert told.equity_answers_for(snapshot, [snapshot.hole]) == [("call", 60)]
+    assert told.exploiter.equity_answers_for(snapshot, [snapshot.hole]) == [("call", 60)]
 
 
 def test_checking_free_it_probes_a_bettor_with_the_minimum_and_leaves_others_to_the_valued():
@@ -92,19 +92,21 @@ def test_checking_free_it_probes_a_bettor_with_the_minimum_and_leaves_others_to_
         snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, pot=120)
         holes = live_holes(snapshot)
         probe = ("raise", snapshot.min_raise) if expected else None
-        assert player.equity_answers_for(snapshot, holes) == [probe] * len(holes)
+        assert player.exploiter.equity_answers_for(snapshot, holes) == [probe] * len(holes)
 
 
 def answers(player: AdaptivePlayer, hole: list[str], board: list[str], **spot: int) -> list:
     """``player``'s equity answer at a decision of ``make_decision(hole, board, **spot)``."""
     snapshot = player.snapshot(*make_decision(hole, board, **spot))
-    return player.equity_answers_for(snapshot, [snapshot.hole])
+    return player.exploiter.equity_answers_for(snapshot, [snapshot.hole])
 
 
 def test_the_nuts_raise_the_pot_and_preflop_only_a_raise_is_answered():
     player = player_in(300, passive_model())
     nuts = spot(player, ["Ts", "9h"], ["As", "Ks", "Qs", "Js", "2d"], to_call=40, pot=120)
-    assert player.equity_answers_for(nuts, [nuts.hole]) == [("raise", 40 + 160)]  # the pot
+    assert player.exploiter.equity_answers_for(nuts, [nuts.hole]) == [
+        ("raise", 40 + 160)
+    ]  # the pot
     assert equity_answer(nuts, VALUE_SHARE, probe=False) == ("raise", 200)
     aces = ["As", "Ad"]
     assert answers(player, aces, [], to_call=10, pot=30) == [None]  # calling the big blind
@@ -158,7 +160,7 @@ def test_a_bettor_seen_raising_small_bets_is_not_probed():
     player = player_in(300, model)
     snapshot = spot(player, ["2c", "3d"], ROYAL_BOARD, pot=120)
     holes = live_holes(snapshot)
-    assert player.equity_answers_for(snapshot, holes) == [None] * len(holes)
+    assert player.exploiter.equity_answers_for(snapshot, holes) == [None] * len(holes)
 
 
 def test_a_call_for_less_than_the_bet_is_priced_on_what_it_matches():

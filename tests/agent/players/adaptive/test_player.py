@@ -178,25 +178,30 @@ def test_it_is_risk_averse_only_where_the_stacks_carry_over():
     player = AdaptivePlayer(seed=0, risk=3.0, timid_risk=5.0)
     start_game(player, stack=1500, max_round=1)
     assert player.settled.aversion == 0.0  # one hand a game: the arena's cash matches
-    assert player.aversion_against(seen_model(50, Kind.FOLD, Kind.PASSIVE)) == 0.0
+    assert player.exploiter.aversion_against(seen_model(50, Kind.FOLD, Kind.PASSIVE)) == 0.0
     start_game(player, stack=1500, max_round=300)
     assert player.settled.aversion == pytest.approx(3.0 / 1500)
-    assert player.aversion_against(OpponentModel()) == pytest.approx(3.0 / 1500)  # the prior
+    assert player.exploiter.aversion_against(OpponentModel()) == pytest.approx(
+        3.0 / 1500
+    )  # the prior
 
 
 def test_its_aversion_rises_to_timid_risk_against_a_bot_that_folds_and_never_bets():
     player = AdaptivePlayer(seed=0, risk=1.0, timid_risk=6.0)
     start_game(player, stack=1000, max_round=300)
-    seen = [player.aversion_against(seen_model(n, Kind.FOLD, Kind.PASSIVE)) for n in (0, 1, 500)]
+    seen = [
+        player.exploiter.aversion_against(seen_model(n, Kind.FOLD, Kind.PASSIVE))
+        for n in (0, 1, 500)
+    ]
     assert seen[0] == pytest.approx(1.0 / 1000)
     # one fold and one check or call in each of the 4 x 5 x 3 situations: aggression
     # 0.25 x 5 / 125 of the decisions, folds more than a sound player's quarter
     assert seen[1] == pytest.approx((1.0 + 5.0 * (1.0 - 5.0 / 125.0)) / 1000)
     assert seen[2] == pytest.approx(6.0 / 1000, rel=1e-3)
     # a calling station never folds, a bettor bets: the aversion stays near risk
-    assert player.aversion_against(station_model()) == pytest.approx(1.0 / 1000, rel=1e-3)
+    assert player.exploiter.aversion_against(station_model()) == pytest.approx(1.0 / 1000, rel=1e-3)
     bettor = seen_model(10, Kind.FOLD, Kind.AGGRESSIVE)
-    assert player.aversion_against(bettor) == pytest.approx(1.0 / 1000)
+    assert player.exploiter.aversion_against(bettor) == pytest.approx(1.0 / 1000)
 
 
 def test_bad_risk_options_are_named():
@@ -211,7 +216,7 @@ def test_in_a_tournament_it_does_not_stake_its_stack_on_top_pair_against_a_stati
     for max_round in (1, 300):  # a cash game; a 1,000-chip tournament, aversion 1 per stack
         player = AdaptivePlayer(seed=0)
         start_game(player, stack=1000, max_round=max_round)
-        player.models["p1"] = station
+        player.book.models["p1"] = station
         chosen[max_round] = player.policy(player.snapshot(*decision))
     assert chosen[1] == [("raise", 900, 1.0)]  # all in: it wins most against a caller
     assert chosen[300] == [("raise", 100, 1.0)]  # the pot: most of the gain, less risk
@@ -226,33 +231,35 @@ def test_its_policy_for_every_holding_at_once_is_its_policy_for_each(board):
         for _ in range(300):
             station.count(situation, Kind.PASSIVE)
     player = AdaptivePlayer(seed=0)
-    player.models["p1"] = station
+    player.book.models["p1"] = station
     snapshot = player.snapshot(*make_decision(["Ah", "Td"], board, pot=100, stack=900))
     dead = set(snapshot.board)
     holes = [(int(a), int(b)) for a, b in HOLDING_CARDS if not {a, b} & dead]
     table = player.learned_policy_table(snapshot, holes)
-    deviations = player.deviations
+    deviations = player.exploiter.deviations
     for position in range(0, len(holes), 53):
         alone = player.policy(replace(snapshot, hole=holes[position]))
         assert {(n, a): p for n, a, p in alone} == pytest.approx(
             {(n, a): p for n, a, p in table[position]}
         )
-    assert player.deviations > deviations  # the best response was compared, not only cfrv2
+    assert (
+        player.exploiter.deviations > deviations
+    )  # the best response was compared, not only cfrv2
 
 
 def test_once_its_budget_is_spent_it_plays_cfrv2_as_the_full_computation_would():
     """A negative budget skips the best response (local best response reads the agent fast
     once it is losing); the full computation rejects every deviation there too."""
     player = AdaptivePlayer(seed=0)
-    player.models["p1"] = station_model()
+    player.book.models["p1"] = station_model()
     snapshot = player.snapshot(*make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h"], pot=100))
     holes = [(int(a), int(b)) for a, b in HOLDING_CARDS[::97]]
     holes = [hole for hole in holes if not set(hole) & set(snapshot.board)]
     base = player.policy_table(snapshot, holes)
     assert player.learned_policy_table(snapshot, holes) != base  # it deviates with a budget
-    player.won = -int(player.exploiter.allowance * snapshot.big_blind) - 1
+    player.budget.won = -int(player.exploiter.options.allowance * snapshot.big_blind) - 1
     assert player.learned_policy_table(snapshot, holes) == base
-    assert player.best_responses(snapshot, holes, base) == [None] * len(holes)
+    assert player.exploiter.best_responses(snapshot, holes, base) == [None] * len(holes)
 
 
 @pytest.mark.parametrize("board", [[], ["As", "8c", "5d", "3h"]])
@@ -265,18 +272,18 @@ def test_the_bias_of_its_street_decides_what_a_model_with_no_data_gains(board):
     choices = {}
     for postflop_bias in (1.0, 0.0):
         player = AdaptivePlayer(seed=0, bias=1.0, postflop_bias=postflop_bias, margin=0.0)
-        player.models["p1"] = OpponentModel()
+        player.book.models["p1"] = OpponentModel()
         snapshot = player.snapshot(*make_decision(["Ah", "Td"], board, pot=100, stack=900))
         base = player.policy_table(snapshot, holes)
-        choices[postflop_bias] = player.best_responses(snapshot, holes, base)
+        choices[postflop_bias] = player.exploiter.best_responses(snapshot, holes, base)
     assert choices[1.0] == [None] * len(holes)
     chosen = [choice for choice in choices[0.0] if choice is not None]
     assert len(chosen) == 0 if not board else len(chosen) > 0
     overbets = [amount for name, amount in chosen if name == "raise" and amount > snapshot.pot]
     assert overbets == []
     pot_bet = ("raise", snapshot.pot)
-    assert player.bias_of(snapshot, pot_bet) == (1.0 if not board else 0.0)
-    assert player.bias_of(snapshot, ("raise", snapshot.pot + 1)) == 1.0
+    assert player.exploiter.bias_of(snapshot, pot_bet) == (1.0 if not board else 0.0)
+    assert player.exploiter.bias_of(snapshot, ("raise", snapshot.pot + 1)) == 1.0
 
 
 def test_with_two_opponents_it_reads_the_bettors_range():
@@ -288,16 +295,16 @@ def test_with_two_opponents_it_reads_the_bettors_range():
         ["Jh", "Jd"], ["As", "8c", "5d", "3h", "2s"], to_call=100, pot=200, stack=900, players=3
     )
     cfrv2 = CFRv2Player(seed=0)
-    random_hands = cfrv2.multiway_win_rate(cfrv2.snapshot(*decision))
+    random_hands = cfrv2.fixed.multiway.win_rate(cfrv2.snapshot(*decision))
     player = AdaptivePlayer(seed=0, multiway="ranges")
     snapshot = player.snapshot(*decision)
-    assert player.multiway_win_rate(snapshot) < random_hands - 0.2
+    assert player.fixed.multiway.win_rate(snapshot) < random_hands - 0.2
     assert cfrv2.policy(snapshot) == [("call", 100, 1.0)]
     assert player.policy(snapshot) == [("fold", 0, 1.0)]
     careless = OpponentModel()
     careless.lambda_log[:] = np.where(LAMBDAS == 0.0, 0.0, -np.inf)  # read as random
-    player.models = {"p1": careless, "p2": careless}
-    assert player.multiway_win_rate(snapshot) == pytest.approx(random_hands, abs=0.02)
+    player.book.models = {"p1": careless, "p2": careless}
+    assert player.fixed.multiway.win_rate(snapshot) == pytest.approx(random_hands, abs=0.02)
 
 
 @pytest.mark.parametrize(("max_round", "multiway"), [(1, "share"), (100, "ranges")])
@@ -348,14 +355,16 @@ def test_in_a_tournament_only_what_it_learned_backs_an_overbet():
         for name, model in (("prior", OpponentModel()), ("station", station_model())):
             player = AdaptivePlayer(seed=0)
             start_game(player, stack=1000, max_round=max_round)
-            player.models["p1"] = model
+            player.book.models["p1"] = model
             snapshot = player.snapshot(*make_decision(["Qs", "4s"], board, pot=300, stack=850))
             holes = [(int(a), int(b)) for a, b in HOLDING_CARDS[::7] if not {a, b} & set(board)]
-            chosen = player.best_responses(snapshot, holes, player.policy_table(snapshot, holes))
+            chosen = player.exploiter.best_responses(
+                snapshot, holes, player.policy_table(snapshot, holes)
+            )
             overbets[max_round, name] = sum(
                 1 for c in chosen if c is not None and c[0] == "raise" and c[1] > snapshot.pot
             )
-            expected_bias = 1.0 if max_round > 1 else player.exploiter.bias
-            assert player.bias_of(snapshot, ("raise", snapshot.pot + 1)) == expected_bias
+            expected_bias = 1.0 if max_round > 1 else player.exploiter.options.bias
+            assert player.exploiter.bias_of(snapshot, ("raise", snapshot.pot + 1)) == expected_bias
     assert overbets[300, "prior"] == 0
     assert overbets[300, "station"] > 0 and overbets[1, "station"] > 0

@@ -1,0 +1,206 @@
+"""Preflop and on the flop, the MCCFR blueprint's strategy at the information set the
+engine's history reads as.
+
+The engine's history is read as one or more abstract histories (``agent.players.history``;
+off-tree bets by the pseudo-harmonic mapping of Ganzfried and Sandholm 2013), each weighted;
+the blueprint's strategy is mixed over them and each abstract action priced on the real pot
+and stacks. Readings with no row in the blueprint (or no mass on a legal action) take the
+rules after this one (``fallback``). With rule ``mdf``, a raise above the abstraction's
+largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to those rules too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from agent.abstraction.betting import CALL, FOLD, LegalAction, infoset_key, legal_actions
+from agent.boundary.policy import WeightedAction, normalized
+from agent.boundary.snapshot import (
+    Action,
+    Snapshot,
+    Street,
+    check_or_fold,
+    legal_call,
+    legal_raise,
+)
+from agent.players.config import Rule
+from agent.players.history import (
+    Branch,
+    Spot,
+    abstract_histories,
+    current_spot,
+    last_raise_fractions,
+)
+from agent.players.rules.pushfold import ALL_HOLES
+from agent.players.rules.rule import Context, DecisionRule, Rows
+from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
+
+Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
+
+
+class BlueprintRule:
+    """The blueprint's mix over the readings of the history, priced on the real spot."""
+
+    def __init__(self, context: Context, fallback: DecisionRule) -> None:
+        self.context = context
+        self.fallback = fallback
+        self._public: tuple[Any, list[Branch], Spot, bool] | None = None
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+        branches, spot, oversize = self.readings(snapshot)
+        if not branches or oversize:
+            return None
+        bp = self.context.blueprint
+        label = bp.cards.label(
+            int(snapshot.street), bp.cards.bucket(snapshot.hole, snapshot.board[:3])
+        )
+        rows = bp.lookup_many([infoset_key(label, branch.history) for branch in branches])
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixed, fallback = self._mix(branches, legal, concrete, rows)
+        return self._with_fallback(mixed, fallback, snapshot)
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+        """Holdings that share a card label (a hole class preflop, a class or an equity bucket
+        on the flop) share one mix, and every key is looked up in a single call."""
+        branches, spot, oversize = self.readings(snapshot)
+        if not branches or oversize:
+            return [None] * len(holes)
+        labels, mixes = self._label_mixes(snapshot, holes, branches, spot)
+        rows: Rows = []
+        for hole, label in zip(holes, labels, strict=True):
+            mixed, fallback = mixes[label]
+            rows.append(self._with_fallback(dict(mixed), fallback, replace(snapshot, hole=hole)))
+        return rows
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+        branches, spot, oversize = self.readings(snapshot)
+        if not branches or oversize:
+            return None
+        labels, mixes = self._label_mixes(snapshot, ALL_HOLES, branches, spot)
+        by_label = {
+            label: (mixed.get(action, 0.0), fallback, sum(mixed.values()) + fallback)
+            for label, (mixed, fallback) in mixes.items()
+        }
+        blueprint, fallback, total = np.array([by_label[label] for label in labels]).T
+        if fallback.any():
+            blueprint = blueprint + fallback * self.fallback.likelihood(snapshot, action)
+        return blueprint / total
+
+    def readings(self, snapshot: Snapshot) -> tuple[list[Branch], Spot, bool]:
+        """The history's readings, the real spot, and whether a raise is over the largest
+        size; kept for repeated calls in one public state (none after the flop)."""
+        if snapshot.street > Street.FLOP:
+            return [], current_spot(snapshot), False
+        public = (
+            snapshot.street,
+            snapshot.board,
+            snapshot.seat,
+            snapshot.pot,
+            snapshot.stacks,
+            snapshot.call_amount,
+            snapshot.min_raise,
+            snapshot.max_raise,
+            snapshot.history,
+            snapshot.in_hand,
+        )
+        if self._public is None or self._public[0] != public:
+            bp = self.context.blueprint
+            branches = abstract_histories(snapshot, bp.game, bp.actions)
+            oversize = bool(branches) and self.oversize_raise(snapshot)
+            self._public = (public, branches, current_spot(snapshot), oversize)
+        return self._public[1], self._public[2], self._public[3]
+
+    def oversize_raise(self, snapshot: Snapshot) -> bool:
+        """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
+        if self.context.options.rule != Rule.MDF or snapshot.to_call == 0:
+            return False
+        fractions = last_raise_fractions(snapshot, self.context.blueprint.actions)
+        return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE
+
+    def concrete_action(self, action: LegalAction, snapshot: Snapshot, spot: Spot) -> Action:
+        """The engine action of an abstract one, priced on the real pot and stacks."""
+        if action.index == FOLD:
+            return check_or_fold(snapshot)  # never fold when checking is free
+        if action.index == CALL:
+            return legal_call(snapshot)
+        size = self.context.blueprint.actions.raise_sizes[action.index - 2]
+        if size == "min" and snapshot.min_raise is not None:
+            return legal_raise(snapshot, snapshot.min_raise)
+        if size == "allin" and snapshot.max_raise is not None:
+            return legal_raise(snapshot, snapshot.max_raise)
+        return legal_raise(snapshot, spot.raise_amount(size))
+
+    def _label_mixes(
+        self,
+        snapshot: Snapshot,
+        holes: Sequence[tuple[int, int]],
+        branches: list[Branch],
+        spot: Spot,
+    ) -> tuple[list[str], dict[str, Mix]]:
+        """Each hole's card label, and each label's mix and fallback weight.
+
+        A hole that holds a card of the flop cannot be dealt and has no bucket; it gets the
+        label of the first hole that can (its row is any row: ranges give it no weight).
+        """
+        bp = self.context.blueprint
+        round_index = int(snapshot.street)
+        flop = snapshot.board[:3]
+        flop_cards = set(flop)
+        dealt = [not flop_cards.intersection(hole) for hole in holes]
+        if not any(dealt):
+            raise ValueError(f"every hole asked about holds a card of the flop {list(flop)!r}")
+        stand_in = holes[dealt.index(True)]
+        labels = [
+            bp.cards.label(round_index, bp.cards.bucket(hole if ok else stand_in, flop))
+            for hole, ok in zip(holes, dealt, strict=True)
+        ]
+        distinct = list(dict.fromkeys(labels))
+        keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
+        rows = bp.lookup_many(keys).reshape(len(distinct), len(branches))
+        legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
+        concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
+        mixes = {
+            label: self._mix(branches, legal, concrete, label_rows)
+            for label, label_rows in zip(distinct, rows, strict=True)
+        }
+        return labels, mixes
+
+    def _mix(
+        self,
+        branches: list[Branch],
+        legal: list[list[LegalAction]],
+        concrete: list[list[Action]],
+        rows: np.ndarray,
+    ) -> Mix:
+        """The blueprint's mix over the readings, and the weight of readings with no row."""
+        probabilities = self.context.blueprint.probabilities
+        mixed: dict[Action, float] = {}
+        fallback = 0.0
+        for branch, actions, prices, row in zip(branches, legal, concrete, rows, strict=True):
+            strategy = probabilities[row] if row >= 0 else None
+            mass = sum(float(strategy[a.index]) for a in actions) if strategy is not None else 0.0
+            if strategy is None or mass <= 0:
+                fallback += branch.weight
+                continue
+            for action, price in zip(actions, prices, strict=True):
+                probability = float(strategy[action.index]) / mass
+                if probability > 0:
+                    mixed[price] = mixed.get(price, 0.0) + branch.weight * probability
+        return mixed, fallback
+
+    def _with_fallback(
+        self, mixed: dict[Action, float], fallback: float, snapshot: Snapshot
+    ) -> list[WeightedAction]:
+        """Add the fallback rules' actions for the readings the blueprint has no row for."""
+        if fallback > 0:
+            rest = self.fallback.policy(snapshot)
+            if rest is None:
+                raise ValueError("the blueprint's fallback rules did not decide")
+            for name, amount, probability in rest:
+                mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])

@@ -1,0 +1,91 @@
+"""With two or more opponents in the hand: the hand's share of the pot's equity against the
+pot odds (``agent.boundary.equity_share``), unless ``multiway`` keeps the study's thresholds.
+
+The win rate is against random hands, one per opponent priced (preflop with
+``multiway="share"`` at most ``preflop_opponents``), or with ``multiway="ranges"`` against
+each opponent's range as its model reads it from its actions in the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from agent.boundary.equity_share import share_level
+from agent.boundary.policy import WeightedAction, certain
+from agent.boundary.snapshot import Action, Snapshot, Street
+from agent.boundary.thresholds import win_rate
+from agent.players.adaptive.ranges import replay_range
+from agent.players.config import Multiway
+from agent.players.rules.rule import Context, Rows
+from agent.players.rules.threshold import Levels
+from agent.poker.multiway_equity import NoDeal, multiway_equity
+
+
+class MultiwayRule:
+    """The pot-share rule at a table of two or more opponents in the hand."""
+
+    def __init__(self, context: Context, levels: Levels) -> None:
+        self.context = context
+        self.levels = levels
+
+    def decides(self, snapshot: Snapshot) -> bool:
+        """Two or more opponents in the hand, and ``multiway`` prices the pot's share."""
+        return snapshot.opponents > 1 and self.context.settled.multiway != Multiway.STUDY
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+        if not self.decides(snapshot):
+            return None
+        priced = self.priced_opponents(snapshot)
+        rate = self.win_rate(snapshot, priced)
+        level = share_level(
+            rate, opponents=priced, to_call=snapshot.to_call, pot=snapshot.contested_pot
+        )
+        return certain(self.levels.action(level, snapshot))
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+        """Our range is read in heads-up hands only: a table of several opponents has none."""
+        if not self.decides(snapshot):
+            return None
+        raise ValueError("our range is read in heads-up hands only, not at a multiway table")
+
+    def priced_opponents(self, snapshot: Snapshot) -> int:
+        """The opponents the share rule prices a hand against: everyone in the hand, but
+        preflop with ``multiway="share"`` at most ``preflop_opponents``."""
+        settled = self.context.settled
+        if snapshot.street == Street.PREFLOP and settled.multiway == Multiway.SHARE:
+            return min(snapshot.opponents, settled.preflop_opponents)
+        return snapshot.opponents
+
+    def win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
+        """The win rate the rule acts on: against the opponents' ranges with
+        ``multiway="ranges"`` (where their models leave each a holding), else ``opponents``
+        random hands (by default, one for each opponent in the hand)."""
+        ranges = self.context.settled.multiway == Multiway.RANGES
+        ranged = self.ranged_win_rate(snapshot) if ranges else None
+        return self.levels.sampled_win_rate(snapshot, opponents) if ranged is None else ranged
+
+    def ranged_win_rate(self, snapshot: Snapshot) -> float | None:
+        """The win rate against each opponent's range, read from its actions in the hand under
+        its model, from ``simulations`` deals; None where a model leaves some opponent no
+        holding."""
+        context = self.context
+        ranges = [
+            replay_range(
+                snapshot.history, snapshot.board, seat, context.opponent_model(snapshot, seat)
+            )
+            for seat in snapshot.in_hand
+            if seat != snapshot.seat
+        ]
+        try:
+            estimate = multiway_equity(
+                snapshot.hole, snapshot.board, ranges, context.options.simulations, context.rng
+            )
+        except NoDeal:
+            return None
+        return win_rate(estimate)

@@ -1,0 +1,92 @@
+"""What a decision rule is, and what the rules of one fixed strategy share.
+
+A fixed strategy (:class:`agent.players.strategy.FixedStrategy`) is an ordered list of
+decision rules; the first that decides a spot plays it. Every rule offers the same small
+interface, in the manner of OpenSpiel's ``Policy.action_probabilities`` (Lanctot et al. 2019,
+"OpenSpiel: A Framework for Reinforcement Learning in Games"):
+
+* ``policy(snapshot)``: the legal actions and their probabilities for the snapshot's holding;
+* ``policy_table(snapshot, holes)``: the same for every hole in ``holes`` at once, what local
+  best response reads at each public state;
+* ``likelihood(snapshot, action)``: ``P(action | holding)`` for each of the 1,326 holdings,
+  what the tracking of our own range reads.
+
+Each answers None where it does not decide (``policy_table`` row by row), and the next rule
+answers instead. The rules of one strategy share a :class:`Context`: the options, the
+game's settled options, the injected generator (an arena may replace it at every hand), our
+range in the hand, and the opponents' models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from agent.boundary.policy import WeightedAction
+from agent.boundary.snapshot import Action, Snapshot
+from agent.players.adaptive.book import PRIOR_MODEL, OpponentBook
+from agent.players.adaptive.model import OpponentModel
+from agent.players.blueprint_store import Blueprint
+from agent.players.config import PlayerConfig, Settled
+from agent.players.own_range import OwnRange
+
+Likelihood = Callable[[Snapshot, Action], np.ndarray]
+Rows = list[list[WeightedAction] | None]
+
+
+class DecisionRule(Protocol):
+    """One rule of a fixed strategy (module docstring)."""
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+        """The actions and probabilities at ``snapshot``; None where the rule does not decide."""
+        ...
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+        """``policy`` for each hole of ``holes`` at ``snapshot`` (None rows: not decided)."""
+        ...
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+        """``P(action | holding)`` for the 1,326 holdings; None where the rule does not decide."""
+        ...
+
+
+def not_tracked(snapshot: Snapshot, action: Action) -> np.ndarray:
+    """The likelihood of a strategy that is not part of a fixed strategy yet."""
+    raise ValueError("the rules read our range only inside a FixedStrategy")
+
+
+@dataclass
+class Context:
+    """What the rules of one fixed strategy share.
+
+    ``options``: the strategy's options, checked; ``settled``: this game's ``"auto"``
+    options (:func:`agent.players.config.settle`); ``rng``: the only randomness the rules
+    use; ``own_range``: our decisions in this hand (heads-up), read with ``likelihood``, the
+    strategy's own; ``book``: the opponents' models, where the player keeps them;
+    ``exact_flop``: set while a policy table is computed (the threshold rule's flop law exact,
+    not sampled).
+    """
+
+    options: PlayerConfig
+    blueprint: Blueprint
+    rng: np.random.Generator
+    settled: Settled = field(default_factory=Settled)
+    own_range: OwnRange = field(default_factory=OwnRange)
+    book: OpponentBook | None = None
+    likelihood: Likelihood = not_tracked
+    exact_flop: bool = False
+
+    def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
+        """The model of the player at ``seat`` a range is read with: what the book has learned
+        of it where the player exploits, else the prior (a sound player's frequencies)."""
+        if self.book is None or not self.settled.exploit:
+            return PRIOR_MODEL
+        return self.book.model_at(seat)
+
+    def own_weights(self, board: Sequence[int], history_length: int) -> np.ndarray | None:
+        """Our range on ``board`` before the decision at ``history_length`` of the hand (None:
+        no earlier decision of ours, or a range our policy cannot have produced)."""
+        return self.own_range.weights(board, history_length, self.likelihood)

@@ -1,0 +1,130 @@
+"""The study's threshold rule: an action by the level of a win rate against the opponents.
+
+The study's bots (seed 004, da Luz's "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
+Simulations") act on a win rate estimated from ``simulations`` deals, so their decision is
+random: the number of won deals is Binomial(n, p). Where ``p`` is exact and cheap (heads-up
+on the turn and river, preflop from the 169-class table, and on the flop inside a policy
+table) :class:`Levels` samples each threshold level from that law: the same policy at a
+fraction of the cost, and the policy local best response reads. Elsewhere the rule simulates
+the deals with the context's generator. The thresholds themselves:
+``agent.boundary.thresholds``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from agent.boundary.policy import WeightedAction, certain, normalized
+from agent.boundary.snapshot import Action, Snapshot, Street, legal_raise
+from agent.boundary.threshold_law import binomial_tails, level_cutoffs
+from agent.boundary.thresholds import Level, level_action, threshold_level, win_rate
+from agent.players.config import Sizing
+from agent.players.history import current_spot
+from agent.players.own_range import holding_win_rates, threshold_levels
+from agent.players.rules.rule import Context, Rows
+from agent.poker.equity import equity, preflop_equity
+from agent.poker.holding_equity import holding_equity
+
+# raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
+SIZINGS: dict[str, tuple[str, str] | None] = {Sizing.STUDY: None, Sizing.POT: ("half", "pot")}
+MAX_SIMULATED_OPPONENTS = 22  # the most random hands a deal leaves room for
+
+
+class Levels:
+    """The threshold levels of a win rate, their engine actions, and their law."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+
+    def action(self, level: Level, snapshot: Snapshot) -> Action:
+        """The legal engine action of a threshold level, with this player's raise sizes."""
+        sizes = SIZINGS[self.context.options.sizing]
+        if sizes is None or level < Level.MIN_RAISE:
+            return level_action(level, snapshot)
+        size = sizes[0] if level == Level.MIN_RAISE else sizes[1]
+        return legal_raise(snapshot, current_spot(snapshot).raise_amount(size))
+
+    def exact_win_rate(self, snapshot: Snapshot) -> float | None:
+        """The heads-up win rate (win or tie) where it is exact and cheap, else None.
+
+        Turn and river: one all-holdings pass per board; preflop: the 169-class table; the
+        flop only inside a policy table (the exact pass, once per flop, is worth its cost for
+        all holdings but not for one decision, which simulates instead).
+        """
+        street = snapshot.street
+        if street >= Street.TURN or (street == Street.FLOP and self.context.exact_flop):
+            board = holding_equity(snapshot.board)
+            return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
+        if street == Street.PREFLOP:
+            return win_rate(preflop_equity(snapshot.hole))
+        return None
+
+    def distribution(
+        self, rate: float, snapshot: Snapshot, floor: Level = Level.PASS
+    ) -> list[WeightedAction]:
+        """The actions of the threshold levels, weighted by the law of an n-simulation
+        estimate of ``rate``; levels below ``floor`` are played as ``floor``."""
+        options = self.context.options
+        cutoffs = level_cutoffs(options.simulations, snapshot.street, 1, options.thresholds)
+        tails = [*binomial_tails(options.simulations, rate, cutoffs), 0.0]  # P(level >= l)
+        mixed: dict[Action, float] = {}
+        for level in Level:
+            below = 1.0 if level == Level.PASS else tails[level - 1]
+            probability = below - tails[level]
+            if probability > 1e-12:
+                action = self.action(max(level, floor), snapshot)
+                mixed[action] = mixed.get(action, 0.0) + probability
+        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+    def sampled_win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
+        """The win rate against ``opponents`` random hands (by default, the opponents in the
+        hand), from ``simulations`` deals."""
+        count = snapshot.opponents if opponents is None else opponents
+        estimate = equity(
+            snapshot.hole,
+            snapshot.board,
+            opponents=min(max(1, count), MAX_SIMULATED_OPPONENTS),
+            simulations=self.context.options.simulations,
+            rng=self.context.rng,
+        )
+        return win_rate(estimate)
+
+    def sampled_level(self, snapshot: Snapshot) -> Level:
+        """The study's level on a win rate estimated from ``simulations`` deals."""
+        opponents = max(1, snapshot.opponents)
+        rate = self.sampled_win_rate(snapshot)
+        return threshold_level(rate, snapshot.street, opponents, self.context.options.thresholds)
+
+    def likelihood(self, snapshot: Snapshot, action: Action, levels: np.ndarray) -> np.ndarray:
+        """1 for each holding whose level (``levels``, one per holding) plays ``action``."""
+        matches = np.array([self.action(level, snapshot) == action for level in Level])
+        return matches[levels].astype(np.float64)
+
+    def holding_levels(self, snapshot: Snapshot) -> np.ndarray:
+        """Each holding's level on its exact heads-up win rate: the mode of the rule's
+        n-simulation law (at 10,000 simulations the estimate is within 0.01 of the rate 95%
+        of the time), a model of our range far cheaper than the law holding by holding."""
+        rates = holding_win_rates(snapshot.board)
+        return threshold_levels(rates, snapshot.street, self.context.options.thresholds)
+
+
+class ThresholdRule:
+    """The study's thresholds on the win rate: it decides every spot it is asked."""
+
+    def __init__(self, context: Context, levels: Levels) -> None:
+        self.levels = levels
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+        exact = self.levels.exact_win_rate(snapshot) if max(1, snapshot.opponents) == 1 else None
+        if exact is None:
+            return certain(self.levels.action(self.levels.sampled_level(snapshot), snapshot))
+        return self.levels.distribution(exact, snapshot)
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+        return self.levels.likelihood(snapshot, action, self.levels.holding_levels(snapshot))
