@@ -1,0 +1,160 @@
+"""Each decision rule of the fixed strategy, alone: built on a bare context (no player), it
+declines the spots it does not decide, and its three answers agree with each other and with
+the known answer of the spot."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from agent.abstraction.pushfold_table import shipped_table
+from agent.boundary.snapshot import Snapshot, Street
+from agent.players.blueprint_store import load_blueprint
+from agent.players.config import Settled
+from agent.players.player import CFRv2FixedPlayer
+from agent.players.rules.blueprint import BlueprintRule
+from agent.players.rules.defence import DefenceRule
+from agent.players.rules.multiway import MultiwayRule
+from agent.players.rules.nplayer_preflop import NPlayerPreflopRule
+from agent.players.rules.pushfold import ALL_HOLES, PushFoldRule
+from agent.players.rules.rule import Context
+from agent.players.rules.street_solving import StreetSolvingRule
+from agent.players.rules.threshold import Levels, ThresholdRule
+from agent.players.short_stack import pushfold_policy, read_spot
+from agent.players.strategy import RuleList
+from agent.poker.cards import parse_cards
+from agent.poker.holding_equity import holding_equity
+from agent.poker.range_equity import blocked_mask, holding_index
+
+BLUEPRINT = None
+
+
+def context(**options) -> Context:
+    """A bare context of cfrv2's fixed strategy with ``options``, seeded."""
+    global BLUEPRINT
+    strategy = CFRv2FixedPlayer.configure(**options).strategy
+    if BLUEPRINT is None:
+        BLUEPRINT = load_blueprint(strategy.blueprint)
+    return Context(options=strategy, blueprint=BLUEPRINT, rng=np.random.default_rng(0))
+
+
+def probability(row, action) -> float:
+    return sum(p for name, amount, p in row if (name, amount) == action)
+
+
+def agree(rule, snapshot: Snapshot, holes) -> None:
+    """policy, policy_table and likelihood give the same probabilities, hole by hole."""
+    rows = rule.policy_table(snapshot, holes)
+    actions = {(name, amount) for row in rows for name, amount, _ in row}
+    for hole, row in zip(holes, rows, strict=True):
+        assert rule.policy(replace(snapshot, hole=hole)) == row
+        assert sum(p for *_, p in row) == pytest.approx(1.0)
+    for action in actions:
+        likelihood = rule.likelihood(snapshot, action)
+        for hole, row in zip(holes, rows, strict=True):
+            expected = probability(row, action)
+            assert likelihood[holding_index(*hole)] == pytest.approx(expected, abs=1e-9)
+
+
+def declines(rule, snapshot: Snapshot) -> None:
+    assert rule.policy(snapshot) is None
+    assert rule.policy_table(snapshot, ALL_HOLES[:5]) == [None] * 5
+    assert rule.likelihood(snapshot, ("call", snapshot.call_amount)) is None
+
+
+@pytest.fixture
+def deep_open(scripted_hand) -> Snapshot:
+    """The small blind's first decision heads-up at 100 big blinds."""
+    return scripted_hand([2000, 2000], ante=0, scripts=[["call"], ["fold"]], seed=5)[1].seen[0]
+
+
+@pytest.fixture
+def river_bet(scripted_hand) -> Snapshot:
+    """The small blind facing a pot bet on the river after calls and checks."""
+    scripts = [["call", "call", "call", "pot"], ["call", "call", "call", "call", "fold"]]
+    bots = scripted_hand([2000, 2000], ante=0, scripts=scripts, seed=7)
+    facing = bots[1].seen[-1]
+    assert facing.street == Street.RIVER and facing.to_call > 0
+    return facing
+
+
+def test_the_rules_decline_the_spots_they_do_not_decide(scripted_hand, deep_open, river_bet):
+    bots = scripted_hand([2000, 2000], ante=0, scripts=[["call", "fold"], ["call"]], seed=5)
+    option = next(s for bot in bots for s in bot.seen if s.to_call == 0)
+    declines(PushFoldRule(context()), deep_open)  # 100 big blinds is no push/fold spot
+    declines(NPlayerPreflopRule(context()), deep_open)  # no N-player table loaded
+    declines(StreetSolvingRule(context(solve="off")), river_bet)
+    declines(StreetSolvingRule(context(solve="river")), deep_open)  # preflop is never solved
+    declines(BlueprintRule(context(), RuleList([])), river_bet)  # after the flop
+    levels = Levels(context())
+    declines(DefenceRule(context(), levels), option)  # no bet to face...
+    declines(MultiwayRule(context(), levels), river_bet)  # ...and one opponent
+
+
+def test_push_fold_plays_the_tables_strategy_and_aces_push(scripted_hand):
+    short = scripted_hand([200, 200], ante=0, scripts=[["call"], ["fold"]], seed=5)[1].seen[0]
+    rule = PushFoldRule(context(pushfold_players=2))  # heads-up spots too
+    table = shipped_table()
+    aces = replace(short, hole=tuple(parse_cards(["AS", "AH"])))
+    assert rule.policy(aces) == pushfold_policy(table, read_spot(aces), aces)
+    assert rule.policy(aces) == [("raise", short.max_raise, 1.0)]  # aces always push
+    agree(rule, short, ALL_HOLES[::37])
+
+
+def test_the_blueprints_three_answers_agree(deep_open):
+    levels = Levels(context())
+    rule = BlueprintRule(context(), RuleList([ThresholdRule(context(), levels)]))
+    agree(rule, deep_open, ALL_HOLES[::29])
+
+
+def test_the_threshold_law_is_certain_at_the_extremes_of_the_river(river_bet):
+    """The nuts win every deal and raise; the hand that wins least folds: the Binomial law of
+    the estimate has no spread at a rate of 1, and none worth an entry near 0."""
+    rule = ThresholdRule(context(), Levels(context()))
+    rates = holding_equity(river_bet.board).win_rate
+    live = [h for h in ALL_HOLES if not set(h) & set(river_bet.board)]
+    best = max(live, key=lambda h: rates[h[0], h[1]])
+    worst = min(live, key=lambda h: rates[h[0], h[1]])
+    assert rates[best[0], best[1]] == pytest.approx(1.0)
+    top = rule.policy(replace(river_bet, hole=best))
+    assert len(top) == 1 and top[0][0] == "raise"
+    assert rule.policy(replace(river_bet, hole=worst)) == [("fold", 0, 1.0)]
+    agree(rule, river_bet, [best, worst])
+
+
+def test_defence_folds_all_but_the_minimum_defense_frequency(river_bet):
+    """Facing a pot bet, the holdings that continue are the top half of those the board leaves
+    (ranked among all holdings: we have not acted yet), and the fold likelihood says so."""
+    rule = DefenceRule(context(), Levels(context()))
+    assert rule.frequency(river_bet) == pytest.approx(0.5)
+    fold = rule.likelihood(river_bet, ("fold", 0))
+    live = ~blocked_mask(list(river_bet.board))
+    assert fold[live].mean() == pytest.approx(0.5, abs=0.03)
+    holes = ALL_HOLES[::31]
+    for hole, row in zip(holes, rule.policy_table(river_bet, holes), strict=True):
+        if live[holding_index(*hole)]:
+            assert probability(row, ("fold", 0)) == fold[holding_index(*hole)]
+
+
+def test_multiway_pricing_decides_with_two_opponents_and_reads_no_range(scripted_hand):
+    bots = scripted_hand([2000] * 3, ante=0, scripts=[["call"], ["call"], ["call"]], seed=2)
+    snapshot = next(s for bot in bots for s in bot.seen if s.opponents == 2)
+    rule = MultiwayRule(replace_settled(context(), Settled()), Levels(context()))
+    (action,) = rule.policy(snapshot)
+    assert action[2] == 1.0
+    with pytest.raises(ValueError, match="heads-up"):
+        rule.likelihood(snapshot, action[:2])
+
+
+def test_the_solved_rivers_three_answers_agree(river_bet):
+    rule = StreetSolvingRule(context(solve="river", solve_iterations=20))
+    live = [h for h in ALL_HOLES[::37] if not set(h) & set(river_bet.board)]
+    agree(rule, river_bet, live)
+    assert rule.solver.solves == 1  # one solve served every answer
+
+
+def replace_settled(context: Context, settled: Settled) -> Context:
+    context.settled = settled
+    return context
