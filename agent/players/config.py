@@ -99,6 +99,16 @@ class Answer(StrEnum):
 OrderPrior = StrEnum("OrderPrior", {name.upper(): name for name in ORDER_PRIORS})
 SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
+
+class Budget(StrEnum):
+    """What the exploiter may risk beyond its allowance: the chips it has won, or the
+    opponents' gifts in expectation less the risks its deviations took (Ganzfried and
+    Sandholm 2015; :mod:`agent.players.adaptive.budget`)."""
+
+    WINNINGS = "winnings"
+    GIFTS = "gifts"
+
+
 Check = Callable[[Any], bool]
 
 
@@ -355,7 +365,13 @@ class PlayerConfig(_Options):
 @dataclass(frozen=True)
 class ExploitConfig(_Options):
     """The opponent model's and the safe exploiter's options (their meaning:
-    ``agent.players.adaptive.player.AdaptivePlayer``)."""
+    ``agent.players.adaptive.player.AdaptivePlayer``).
+
+    ``budget``: what a deviation may put at risk beyond ``allowance`` big blinds:
+    ``"winnings"`` (the chips won, forced bets aside; the default) or ``"gifts"`` (the
+    opponents' gifts in expectation, credited from our strategy's values, less the risk each
+    deviation played took; :class:`agent.players.adaptive.budget.Gifts`).
+    """
 
     allowance: float = field(
         default=100.0, metadata=_accepts(_at_least_zero, "big blinds, 0 or more")
@@ -381,6 +397,7 @@ class ExploitConfig(_Options):
     )
     answer: Answer = Answer.AUTO
     order_prior: OrderPrior = SOUND_PRIOR
+    budget: Budget = Budget.WINNINGS
 
 
 ADAPTIVE_STRATEGY = PlayerConfig(

@@ -34,7 +34,7 @@ import numpy as np
 from agent.boundary.policy import PolicyPlayer, WeightedAction, make_rng, sample_action
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.adaptive.book import OpponentBook
-from agent.players.adaptive.budget import Winnings
+from agent.players.adaptive.budget import AnyBudget, Gifts, Winnings
 from agent.players.adaptive.exploiter import Exploiter
 from agent.players.adaptive.model import OpponentModel
 from agent.players.blueprint_store import Blueprint, load_blueprint
@@ -42,6 +42,7 @@ from agent.players.config import (
     CFRV1_SIMULATIONS,
     CFRV2_SIMULATIONS,
     AnyConfig,
+    Budget,
     PlayerConfig,
     Settled,
     Solve,
@@ -104,12 +105,16 @@ class CFRPlayer(PolicyPlayer):
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None
-        self.budget: Winnings | None = None
+        self.budget: AnyBudget | None = None
         self.exploiter: Exploiter | None = None
         exploiter = getattr(self.config, "exploiter", None)
         if exploiter is not None:
             self.book = OpponentBook(self.model_type, exploiter.order_prior)
-            self.budget = Winnings(exploiter.allowance)
+            self.budget = (
+                Gifts(exploiter.allowance, self.context.own_weights, self.fixed.solving.solved)
+                if exploiter.budget == Budget.GIFTS
+                else Winnings(exploiter.allowance)
+            )
             self.exploiter = Exploiter(self.fixed, self.book, self.budget, exploiter)
             self.context.book = self.book
         self.errors = 0  # decisions that fell back to a safe action after an internal error
@@ -274,11 +279,12 @@ class CFRPlayer(PolicyPlayer):
             LOG.exception("the player could not learn from a hand's result")
 
     def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
-        """Count every opponent action of the hand, learn from shown hands, add the result."""
+        """Count every opponent action of the hand, learn from shown hands, and add to the
+        budget what the hand gave (the chips won, or the gifts: the shown hands are read)."""
         own = getattr(self, "uuid", None)
         if self.book is not None and self.budget is not None:
             self.book.learn(hand_info, round_state, own)
-            self.budget.end_hand(round_state, own)
+            self.budget.end_hand(round_state, own, hand_info)
 
 
 def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:

@@ -30,12 +30,13 @@ down (depth-limited solving), so the values after an action are those of the lea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
+from agent.boundary.snapshot import ActionRecord, Street
 from agent.players.subgame_solving import FOLD_ACTION, OPPONENT, StreetStart, tree_node
 from agent.poker.range_equity import HOLDINGS
 from blueprint.subgame.hands import compatible_mass
@@ -140,3 +141,19 @@ def _child(tree: Any, node: int, start: StreetStart, index: int, offset: int) ->
         return None
     folds = [int(c) for c in tree.children(node) if int(tree.action[c]) == FOLD_ACTION]
     return folds[0] if folds else None
+
+
+def hand_street_gifts(
+    solved: Mapping[Street, tuple[StreetStart, Any]],
+    history: Sequence[ActionRecord],
+    holdings: Sequence[int] | None,
+) -> float:
+    """The credited gifts of a hand's solved streets, in chips: each street's whole line
+    (its records in the hand's ``history``) read on the solution kept for it (``solved``:
+    each street's start and ``StreetSolution``, the last one our decisions played there).
+    ``holdings``: the opponent's possible holdings, as :func:`credited_gift`."""
+    total = 0.0
+    for street, (start, solution) in solved.items():
+        records = tuple(record for record in history if record.street == street)
+        total += street_gifts(solution, replace(start, records=records), holdings)
+    return total
