@@ -63,11 +63,11 @@ from agent.boundary.snapshot import (
     legal_raise,
 )
 from agent.boundary.thresholds import win_rate
-from agent.players.adaptive.decisions import Earlier, Facing, Situation
-from agent.players.adaptive.equity_answer import equity_answer, pot_bet
-from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, LAMBDAS, OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player
+from agent.players.exploitation.equity_answer import equity_answer, pot_bet
+from agent.players.opponents.decisions import Earlier, Facing, Situation
+from agent.players.opponents.model import DEFAULT_ORDER_PRIOR, LAMBDAS, OpponentModel
 from agent.poker.cards import parse_cards
 from agent.poker.equity import preflop_equity, showdown_equities
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, range_equity
@@ -238,7 +238,7 @@ def _range_share(snapshot: Snapshot, weights: np.ndarray, rng: np.random.Generat
 
 def _answer(snapshot: Snapshot, share: float, value: float) -> Action:
     """After the flop, the adaptive agent's equity answer with a probe at every free check
-    (``agent.players.adaptive.equity_answer``); preflop, the pot with a share of ``value`` or
+    (``agent.players.exploitation.equity_answer``); preflop, the pot with a share of ``value`` or
     more, else a check when it is free, else a call when the share beats the price."""
     if snapshot.street != Street.PREFLOP:
         return equity_answer(snapshot, share, probe=True, value=value) or legal_call(snapshot)

@@ -12,7 +12,7 @@ response measures.
 Where PyPokerEngine carries the stacks over from hand to hand (``max_round`` above 1: a
 tournament, or any game of several hands), a bust ends the game and the opponents are met
 again, so it wraps that strategy in the exploiter
-(:class:`agent.players.adaptive.exploiter.Exploiter`): a model of each opponent, and a best
+(:class:`agent.players.exploitation.exploiter.Exploiter`): a model of each opponent, and a best
 response to it within a safe budget (Ganzfried and Sandholm 2015), valued by certainty
 equivalent. It is a composition of the same parts as the adaptive agent, not a subclass of
 it (:mod:`agent.players.player`). ``adapt=False`` keeps

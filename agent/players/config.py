@@ -34,8 +34,8 @@ from typing import Any, ClassVar, Literal, Self, get_type_hints
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
-from agent.players.adaptive.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
 from agent.players.blueprint_store import Blueprint
+from agent.players.opponents.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
 from agent.players.subgame_solving import SOLVED_STREETS
 
 AUTO = "auto"
@@ -95,7 +95,7 @@ class Answer(StrEnum):
     POSTFLOP = "postflop"
 
 
-# the prior on how far a new opponent's actions follow its cards (agent.players.adaptive.model)
+# the prior on how far a new opponent's actions follow its cards (agent.players.opponents.model)
 OrderPrior = StrEnum("OrderPrior", {name.upper(): name for name in ORDER_PRIORS})
 SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
@@ -103,7 +103,7 @@ SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 class Budget(StrEnum):
     """What the exploiter may risk beyond its allowance: the chips it has won, or the
     opponents' gifts in expectation less the risks its deviations took (Ganzfried and
-    Sandholm 2015; :mod:`agent.players.adaptive.budget`)."""
+    Sandholm 2015; :mod:`agent.players.exploitation.budget`)."""
 
     WINNINGS = "winnings"
     GIFTS = "gifts"
@@ -370,7 +370,7 @@ class ExploitConfig(_Options):
     ``budget``: what a deviation may put at risk beyond ``allowance`` big blinds:
     ``"winnings"`` (the chips won, forced bets aside; the default) or ``"gifts"`` (the
     opponents' gifts in expectation, credited from our strategy's values, less the risk each
-    deviation played took; :class:`agent.players.adaptive.budget.Gifts`).
+    deviation played took; :class:`agent.players.exploitation.budget.Gifts`).
     """
 
     allowance: float = field(

@@ -8,9 +8,9 @@ of what it composes:
   decision rules (push/fold, the N-player preflop table, street solving, the MCCFR blueprint,
   defence, multiway pricing, the study's thresholds), each testable alone;
 * for the families whose configuration has an exploiter part (``adaptive`` and ``cfrv2``),
-  the opponent book (:class:`agent.players.adaptive.book.OpponentBook`), the budget
-  (:mod:`agent.players.adaptive.budget`) and the exploiter wrapped around the fixed strategy
-  (:class:`agent.players.adaptive.exploiter.Exploiter`), which plays where the game's settled
+  the opponent book (:class:`agent.players.opponents.book.OpponentBook`), the budget
+  (:mod:`agent.players.exploitation.budget`) and the exploiter wrapped around the fixed strategy
+  (:class:`agent.players.exploitation.exploiter.Exploiter`), which plays where the game's settled
   options say it exploits.
 
 The players of the study (seed 004, "POKER AI: Using Monte-Carlo CFR with Monte-Carlo
@@ -33,10 +33,6 @@ import numpy as np
 
 from agent.boundary.policy import PolicyPlayer, WeightedAction, make_rng, sample_action
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.adaptive.book import OpponentBook
-from agent.players.adaptive.budget import AnyBudget, Gifts, Winnings
-from agent.players.adaptive.exploiter import Exploiter
-from agent.players.adaptive.model import OpponentModel
 from agent.players.blueprint_store import Blueprint, load_blueprint
 from agent.players.config import (
     CFRV1_SIMULATIONS,
@@ -49,6 +45,10 @@ from agent.players.config import (
     constructor_signature,
     settle,
 )
+from agent.players.exploitation.budget import AnyBudget, Gifts, Winnings
+from agent.players.exploitation.exploiter import Exploiter
+from agent.players.opponents.book import OpponentBook
+from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy

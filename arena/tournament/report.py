@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from arena.results import SUMMARY_FILE, write_json
+from arena.roundrobin import labels_by_slot
 from arena.stats import mean_ci
 
 MARKDOWN_FILE = "summary.md"
@@ -59,9 +60,7 @@ def summarize(
     played: int,
 ) -> dict[str, Any]:
     """The ``summary.json`` content."""
-    from arena.tournament.run import player_names
-
-    names = player_names(config)
+    names = labels_by_slot(config.bots)  # display names, numbered where two bots share one
     bots = []
     for slot, spec in zip(config.slots, config.bots, strict=True):
         entry = {"name": names[slot], "bot": spec, **bot_report(config, rows, slot)}

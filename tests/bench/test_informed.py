@@ -10,8 +10,8 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street
-from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
-from agent.players.adaptive.model import OpponentModel
+from agent.players.opponents.decisions import Earlier, Facing, Kind, Situation
+from agent.players.opponents.model import OpponentModel
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import holding_index
 from arena.tournament.run import TournamentConfig, run_tournaments

@@ -1,1 +1,2 @@
-"""The adaptive agent: cfrv2 with an online model of each opponent and a safe best response."""
+"""The adaptive agent: cfrv2's fixed strategy composed with the opponent book and the exploiter
+(:mod:`agent.players.opponents`, :mod:`agent.players.exploitation`)."""

@@ -3,11 +3,11 @@ exploiter, in every game.
 
 It is the experiment beside the product: :class:`agent.players.cfrv2.CFRv2Player` composes
 the same parts and exploits only in tournaments. Here the exploiter
-(:mod:`.exploiter`) plays in cash games too: a model of each opponent (:mod:`.book`), learned
-from every hand it plays, and a best response to it within a safe budget (:mod:`.budget`;
-Ganzfried and Sandholm 2015). At multiway tables in a tournament it acts on the win rate
-against each opponent's learned range (``multiway="ranges"``). An instance learns for as long
-as it lives.
+(:mod:`agent.players.exploitation.exploiter`) plays in cash games too: a model of each
+opponent (:mod:`agent.players.opponents.book`), learned from every hand it plays, and a best
+response to it within a safe budget (:mod:`agent.players.exploitation.budget`; Ganzfried and
+Sandholm 2015). At multiway tables in a tournament it acts on the win rate against each
+opponent's learned range (``multiway="ranges"``). An instance learns for as long as it lives.
 
 The options, their types and checks: :class:`agent.players.config.AdaptiveConfig`; the
 ``"auto"`` ones are settled at each game's start (:func:`agent.players.config.settle`).

@@ -17,8 +17,8 @@ from agent.boundary.equity_share import share_level
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import win_rate
-from agent.players.adaptive.ranges import replay_range
 from agent.players.config import Multiway
+from agent.players.opponents.ranges import replay_range
 from agent.players.rules.rule import Context, Rows
 from agent.players.rules.threshold import Levels
 from agent.poker.multiway_equity import NoDeal, multiway_equity

@@ -27,10 +27,10 @@ import numpy as np
 
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.adaptive.book import PRIOR_MODEL, OpponentBook
-from agent.players.adaptive.model import OpponentModel
 from agent.players.blueprint_store import Blueprint
 from agent.players.config import PlayerConfig, Settled
+from agent.players.opponents.book import PRIOR_MODEL, OpponentBook
+from agent.players.opponents.model import OpponentModel
 from agent.players.own_range import OwnRange
 
 Likelihood = Callable[[Snapshot, Action], np.ndarray]

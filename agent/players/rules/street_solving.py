@@ -19,9 +19,9 @@ import numpy as np
 
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.adaptive.ranges import replay_range
 from agent.players.config import Solve
 from agent.players.history import left_the_tree
+from agent.players.opponents.ranges import replay_range
 from agent.players.rules.rule import Context, Rows
 from agent.players.short_stack import hand_start_stacks
 from agent.players.subgame_solving import (

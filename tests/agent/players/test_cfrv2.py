@@ -10,9 +10,9 @@ from pypokerengine.api.game import setup_config, start_poker
 
 from agent import CFRv2Player as ExportedCFRv2Player
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.exploiter import Exploiter
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player, setup_ai
+from agent.players.exploitation.exploiter import Exploiter
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.strategy import FixedStrategy
 from arena.match import MatchConfig

@@ -171,8 +171,8 @@ def test_our_turn_action_reveals_the_range_the_turn_solution_gives_it(scripted_h
 
 
 def test_the_adaptive_agent_solves_with_the_range_its_model_gives(scripted_hand):
-    from agent.players.adaptive.model import LAMBDAS, OpponentModel
     from agent.players.adaptive.player import AdaptivePlayer
+    from agent.players.opponents.model import LAMBDAS, OpponentModel
 
     shove = turn_facing(scripted_hand, "pot")
     random_player = OpponentModel()  # learned: its actions do not depend on its cards

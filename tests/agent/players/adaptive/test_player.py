@@ -11,13 +11,13 @@ import pytest
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation
-from agent.players.adaptive.model import LAMBDAS, OpponentModel
 from agent.players.adaptive.player import AdaptivePlayer
-from agent.players.adaptive.ranges import holdings_of_ranks, opening_range
-from agent.players.adaptive.response import Responder, candidate_actions
-from agent.players.adaptive.shares import pot_shares
 from agent.players.cfrv2 import CFRv2Player
+from agent.players.exploitation.response import Responder, candidate_actions
+from agent.players.exploitation.shares import pot_shares
+from agent.players.opponents.decisions import Earlier, Facing, Kind, Situation
+from agent.players.opponents.model import LAMBDAS, OpponentModel
+from agent.players.opponents.ranges import holdings_of_ranks, opening_range
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS
 from arena.match import MatchConfig, rows_stats

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from agent.boundary.snapshot import ActionRecord, Street
-from agent.players.adaptive.model import OpponentModel
-from agent.players.adaptive.ranges import percentiles_within, replay_range, strengths
-from agent.players.adaptive.shares import disjoint_holdings
+from agent.players.exploitation.shares import disjoint_holdings
+from agent.players.opponents.model import OpponentModel
+from agent.players.opponents.ranges import percentiles_within, replay_range, strengths
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import holding_index
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import EARLIER, FACINGS, KINDS, Facing, Kind, Situation
+from agent.players.opponents.decisions import EARLIER, FACINGS, KINDS, Facing, Kind, Situation
 
 # fold, check/call, bet/raise: a sound player's frequencies by the bet it faces
 PRIOR = np.array(
@@ -135,7 +135,8 @@ class OpponentModel:
 
     def bets_after_flop(self) -> bool:
         """True once the player has been seen betting or raising on the flop, turn or river
-        (a bettor, whose checks the equity answer probes: :mod:`.equity_answer`).
+        (a bettor, whose checks the equity answer probes:
+        :mod:`agent.players.exploitation.equity_answer`).
 
         >>> model = OpponentModel()
         >>> model.count(Situation(Street.PREFLOP, 0), Kind.AGGRESSIVE)

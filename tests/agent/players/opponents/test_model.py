@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street
-from agent.players.adaptive.decisions import Earlier, Facing, Kind, Situation, hand_decisions
-from agent.players.adaptive.model import PRIOR, OpponentModel
+from agent.players.opponents.decisions import Earlier, Facing, Kind, Situation, hand_decisions
+from agent.players.opponents.model import PRIOR, OpponentModel
 
 FLOP_NO_BET = Situation(Street.FLOP, Facing.NONE)
 FLOP_CHECK_THEN_BET = Situation(Street.FLOP, Facing.MEDIUM, Earlier.PASSIVE)

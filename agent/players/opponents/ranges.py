@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from agent.boundary.snapshot import ActionRecord, Street
-from agent.players.adaptive.decisions import Decision, hand_decisions
-from agent.players.adaptive.model import OpponentModel
+from agent.players.opponents.decisions import Decision, hand_decisions
+from agent.players.opponents.model import OpponentModel
 from agent.players.own_range import holding_win_rates
 from agent.poker.cards import rank_of
 from agent.poker.holding_equity import sampled_flop_equity

@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.snapshot import read_history
-from agent.players.adaptive.decisions import Decision
-from agent.players.adaptive.model import OpponentModel
-from agent.players.adaptive.ranges import holdings_of_ranks, replay_range, seat_decisions
+from agent.players.opponents.decisions import Decision
+from agent.players.opponents.model import OpponentModel
+from agent.players.opponents.ranges import holdings_of_ranks, replay_range, seat_decisions
 from agent.poker.cards import parse_cards
 
 PRIOR_MODEL = OpponentModel()  # an opponent no data has been seen of: never updated
