@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Street
-from agent.players.adaptive.decisions import Facing, Kind, Situation
+from agent.players.opponents.decisions import Facing, Kind, Situation
 from agent.poker.cards import parse_cards, to_ppe
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 from agent.poker.rng import mix_seed
