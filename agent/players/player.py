@@ -39,6 +39,7 @@ from agent.players.config import (
     CFRV2_SIMULATIONS,
     AnyConfig,
     Budget,
+    ExploitConfig,
     PlayerConfig,
     Settled,
     Solve,
@@ -107,17 +108,22 @@ class CFRPlayer(PolicyPlayer):
         self.book: OpponentBook | None = None
         self.budget: AnyBudget | None = None
         self.exploiter: Exploiter | None = None
-        exploiter = getattr(self.config, "exploiter", None)
-        if exploiter is not None:
-            self.book = OpponentBook(self.model_type, exploiter.order_prior)
-            self.budget = (
-                Gifts(exploiter.allowance, self.context.own_weights, self.fixed.solving.solved)
-                if exploiter.budget == Budget.GIFTS
-                else Winnings(exploiter.allowance)
-            )
-            self.exploiter = Exploiter(self.fixed, self.book, self.budget, exploiter)
-            self.context.book = self.book
+        options_of_exploiter = getattr(self.config, "exploiter", None)
+        if options_of_exploiter is not None:
+            self._wrap_in_exploiter(options_of_exploiter)
         self.errors = 0  # decisions that fell back to a safe action after an internal error
+
+    def _wrap_in_exploiter(self, options: ExploitConfig) -> None:
+        """The opponent book, the budget and the exploiter around the fixed strategy; the
+        context reads opponents' ranges from the book."""
+        self.book = OpponentBook(self.model_type, options.order_prior)
+        if options.budget == Budget.GIFTS:
+            context = self.context
+            self.budget = Gifts(options.allowance, context.own_weights, self.fixed.solving.solved)
+        else:
+            self.budget = Winnings(options.allowance)
+        self.exploiter = Exploiter(self.fixed, self.book, self.budget, options)
+        self.context.book = self.book
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A subclass that keeps this constructor shows its family's options as its signature
