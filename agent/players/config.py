@@ -42,6 +42,7 @@ AUTO = "auto"
 CFRV1_SIMULATIONS = 50
 CFRV2_SIMULATIONS = 10_000
 INJECTED = ("config", "rng", "seed")  # a player's keywords besides the options
+BY_POSITION = ("blueprint", "simulations")  # the options a player also takes by position
 POSITIONAL = inspect.Parameter.POSITIONAL_OR_KEYWORD
 KEYWORD = inspect.Parameter.KEYWORD_ONLY
 TOURNAMENT_OVERBET_BIAS = 1.0  # "auto" overbet bias in a tournament: all of the prior's gain
@@ -541,7 +542,7 @@ def constructor_signature(kind: type[_Options]) -> inspect.Signature:
     parameters = [
         inspect.Parameter(
             name,
-            POSITIONAL if name in ("blueprint", "simulations") else KEYWORD,
+            POSITIONAL if name in BY_POSITION else KEYWORD,
             default=defaults[name],
             annotation=hint,
         )

@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -35,6 +34,7 @@ from agent.boundary.policy import PolicyPlayer, WeightedAction, make_rng, sample
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint, load_blueprint
 from agent.players.config import (
+    BY_POSITION,
     CFRV1_SIMULATIONS,
     CFRV2_SIMULATIONS,
     AnyConfig,
@@ -83,19 +83,14 @@ class CFRPlayer(PolicyPlayer):
 
     def __init__(
         self,
-        blueprint: str | Path | Blueprint | None = None,
-        simulations: int | None = None,
-        *,
+        *by_position: Any,
         config: AnyConfig | None = None,
         rng: np.random.Generator | None = None,
         seed: int | None = None,
         **options: Any,
     ) -> None:
-        if blueprint is not None:
-            options["blueprint"] = blueprint
-        if simulations is not None:
-            options["simulations"] = simulations
-        self.config: AnyConfig = self.configure(config, **options)
+        """The options by keyword; ``blueprint`` and ``simulations`` also by position."""
+        self.config: AnyConfig = self.configure(config, **_with_positional(by_position, options))
         strategy = self.config.strategy
         source = strategy.blueprint
         self.context = Context(
@@ -291,6 +286,20 @@ class CFRPlayer(PolicyPlayer):
         if self.book is not None and self.budget is not None:
             self.book.learn(hand_info, round_state, own)
             self.budget.end_hand(round_state, own, hand_info)
+
+
+def _with_positional(by_position: tuple[Any, ...], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the positional arguments named (:data:`BY_POSITION`); None given by
+    position leaves the option to its default."""
+    if len(by_position) > len(BY_POSITION):
+        raise TypeError(f"a player takes at most {len(BY_POSITION)} options by position")
+    named = dict(options)
+    for name, value in zip(BY_POSITION, by_position, strict=False):
+        if name in named:
+            raise TypeError(f"{name} given by position and by keyword")
+        if value is not None:
+            named[name] = value
+    return named
 
 
 def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
