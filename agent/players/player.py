@@ -252,8 +252,11 @@ class CFRPlayer(PolicyPlayer):
         action: Action,
     ) -> None:
         """A copy of this player is told a decision the player made (local best response
-        reads the policy from a copy): remember it for our range, as the player did."""
+        reads the policy from a copy): remember it for our range, and let the exploiter's
+        budget follow it, as the player did."""
         snapshot = self.snapshot(valid_actions, hole_card, round_state)
+        if self.exploiter is not None:
+            self.exploiter.replay(snapshot)
         self.fixed.remember(snapshot, (str(action[0]), int(action[1])))
 
     def receive_round_start_message(

@@ -170,6 +170,21 @@ def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
     assert remembered > 0
 
 
+def test_a_copy_of_the_gift_budget_is_charged_as_the_bot_was() -> None:
+    """With ``budget=gifts`` each deviation the bot plays is charged to its budget: LBR's copy,
+    never asked to act, must be charged the same to read the same policy."""
+    spec = "adaptive:budget=gifts,allowance=5"
+    bot = make_bot(parse_bot_spec(spec), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec(spec), seed=1), (1.0,), seed=2, **FAST)
+    copy = lbr.model.bot
+    table = lbr_table(lbr, bot)
+    for hand in range(8):
+        table.play(deal_deck(mix_seed(10, hand)), "AB"[hand % 2], mix_seed(11, hand))
+        assert copy.budget.charged == pytest.approx(bot.budget.charged)
+        assert copy.budget.credited == pytest.approx(bot.budget.credited)
+    assert bot.exploiter.deviations > 0 and bot.budget.charged > 0  # deviations were charged
+
+
 def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
     """The adaptive agent learns, so LBR may not read its (cfrv2) ``policy_table``; it reads
     ``learned_policy_table``, which answers what ``action_probabilities`` answers holding by
