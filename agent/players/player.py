@@ -180,11 +180,14 @@ class CFRPlayer(PolicyPlayer):
 
     # -- the policy ------------------------------------------------------------------------
 
+    @property
+    def played(self) -> Exploiter | FixedStrategy:
+        """The strategy the player plays: the exploiter where it has one, else the fixed one."""
+        return self.fixed if self.exploiter is None else self.exploiter
+
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """The legal actions and their probabilities at ``snapshot``."""
-        if self.exploiter is not None:
-            return self.exploiter.policy(snapshot)
-        return self.fixed.policy(snapshot)
+        return self.played.policy(snapshot)
 
     def policy_table(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
@@ -198,9 +201,7 @@ class CFRPlayer(PolicyPlayer):
     ) -> list[list[WeightedAction]]:
         """``[self.policy(snapshot with hole h) for h in holes]``, what it has learned
         included: what local best response reads of a player that learns."""
-        if self.exploiter is not None:
-            return self.exploiter.policy_table(snapshot, holes)
-        return self.fixed.policy_table(snapshot, holes)
+        return self.played.policy_table(snapshot, holes)
 
     def action_likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """``P(action | holding)`` at ``snapshot`` for each of the 1,326 holdings, by the fixed

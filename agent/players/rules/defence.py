@@ -11,7 +11,6 @@ at least the holdings whose pot share covers the price of the call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -30,7 +29,7 @@ from agent.players.defense import (
     weighted_percentiles,
 )
 from agent.players.own_range import defended_levels
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Rows, hole_by_hole
 from agent.players.rules.threshold import Levels
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
@@ -67,7 +66,7 @@ class DefenceRule:
         return certain(self.levels.action(level, snapshot))
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+        return hole_by_hole(self.policy, snapshot, holes)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """The levels of the holdings' exact win rates, each defended as the rule defends it

@@ -9,7 +9,6 @@ each opponent's range as its model reads it from its actions in the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -19,7 +18,7 @@ from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import win_rate
 from agent.players.config import Multiway
 from agent.players.opponents.ranges import replay_range
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Rows, hole_by_hole
 from agent.players.rules.threshold import Levels
 from agent.poker.multiway_equity import NoDeal, multiway_equity
 
@@ -46,7 +45,7 @@ class MultiwayRule:
         return certain(self.levels.action(level, snapshot))
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+        return hole_by_hole(self.policy, snapshot, holes)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """Our range is read in heads-up hands only: a table of several opponents has none."""

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -13,7 +12,7 @@ from agent.boundary.snapshot import Action, Snapshot
 from agent.players.own_range import action_likelihood
 from agent.players.preflop_table import load_preflop_table, table_policy
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Rows, hole_by_hole
 
 
 class NPlayerPreflopRule:
@@ -26,7 +25,7 @@ class NPlayerPreflopRule:
         return None if self.table is None else table_policy(self.table, snapshot)
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+        return hole_by_hole(self.policy, snapshot, holes)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         if self.policy(snapshot) is None:

@@ -20,7 +20,7 @@ range in the hand, and the opponents' models.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
@@ -51,6 +51,16 @@ class DecisionRule(Protocol):
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """``P(action | holding)`` for the 1,326 holdings; None where the rule does not decide."""
         ...
+
+
+def hole_by_hole(
+    policy: Callable[[Snapshot], list[WeightedAction] | None],
+    snapshot: Snapshot,
+    holes: Sequence[tuple[int, int]],
+) -> Rows:
+    """A rule's table asked hole by hole: ``policy`` at ``snapshot`` with each hole of
+    ``holes`` (the table of a rule with no cheaper way to answer for many holes)."""
+    return [policy(replace(snapshot, hole=hole)) for hole in holes]
 
 
 def not_tracked(snapshot: Snapshot, action: Action) -> np.ndarray:

@@ -13,7 +13,6 @@ the deals with the context's generator. The thresholds themselves:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -24,7 +23,7 @@ from agent.boundary.thresholds import Level, level_action, threshold_level, win_
 from agent.players.config import Sizing
 from agent.players.history import current_spot
 from agent.players.own_range import holding_win_rates, threshold_levels
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Rows, hole_by_hole
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
 
@@ -124,7 +123,7 @@ class ThresholdRule:
         return self.levels.distribution(exact, snapshot)
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return [self.policy(replace(snapshot, hole=hole)) for hole in holes]
+        return hole_by_hole(self.policy, snapshot, holes)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         return self.levels.likelihood(snapshot, action, self.levels.holding_levels(snapshot))
