@@ -20,6 +20,7 @@ possible.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -94,6 +95,14 @@ class Snapshot:
     big_blind_seat: int
     dealer_seat: int
     history: tuple[ActionRecord, ...]
+
+    def with_hole(self, hole: tuple[int, int]) -> Snapshot:
+        """The same decision with other hole cards: what a policy table asks about each
+        holding (a shallow copy; ``dataclasses.replace`` would run ``__init__`` over every
+        field, many times slower in a loop over 1,326 holdings)."""
+        copied = copy.copy(self)
+        object.__setattr__(copied, "hole", hole)
+        return copied
 
     @property
     def to_call(self) -> int:

@@ -163,6 +163,13 @@ def range_equity_kernel(
     """[weighted share won, weight played] over the board's completions (see
     :func:`holding_counts_kernel`; ``live`` holds only holdings of positive weight)."""
     won, played = holding_counts_kernel(hero, board, live, samples, seed)
+    return weighted_counts(weights, won, played)
+
+
+@njit(cache=True, nogil=True)
+def weighted_counts(weights: np.ndarray, won: np.ndarray, played: np.ndarray) -> np.ndarray:
+    """[weighted share won, weight played] of per-holding counts: one enumeration of a
+    board's completions (:func:`holding_counts_kernel`) serves every range of the hero's."""
     out = np.zeros(2)
     out[0] = np.sum(weights * won)
     out[1] = np.sum(weights * played)

@@ -66,7 +66,7 @@ KERNELS: tuple[tuple[ModuleType, tuple[str, ...]], ...] = (
     (holding_equity_module, ("sampled_flop_counts", "range_counts")),
     (share_table_module, ("_share_counts",)),
     (equity_module, ("monte_carlo_kernel", "exact_kernel", "_showdown_shares")),
-    (range_equity_module, ("holding_counts_kernel", "range_equity_kernel")),
+    (range_equity_module, ("holding_counts_kernel", "range_equity_kernel", "weighted_counts")),
     (multiway_equity_module, ("range_monte_carlo_kernel",)),
 )
 

@@ -50,8 +50,10 @@ from agent.poker.range_equity import (
     HOLDINGS,
     PREFLOP_SAMPLES,
     blocked_mask,
+    holding_counts_kernel,
     live_holdings,
     range_equity_kernel,
+    weighted_counts,
 )
 from agent.poker.rng import mix_seed, seed_from
 from arena.engine import seed_global_generators
@@ -379,6 +381,7 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         self.preflop_samples = preflop_samples
         self.range = Range.uniform()
         self.hole: list[int] = []
+        self._counts: tuple[tuple[tuple[int, ...], ...], np.ndarray, np.ndarray] | None = None
         self.opponent_uuid = ""
         self.initial_stack = 0
         self.last_state: Mapping[str, Any] | None = None
@@ -518,11 +521,27 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
             # the bot has not narrowed its range: the equity against a random hand, from the
             # shipped 2M-deal class table, sharper and far cheaper than sampling boards
             return float(preflop_equity(self.hole).share)
-        samples = self.preflop_samples if not board else 0
-        seed = seed_from(self.rng) if samples else 0
-        hero, cards = np.array(self.hole, dtype=np.int64), np.array(board, dtype=np.int64)
-        won, played = range_equity_kernel(hero, cards, live, weights, samples, seed)
+        if board:
+            won, played = weighted_counts(weights, *self.board_counts(board))
+        else:
+            hero = np.array(self.hole, dtype=np.int64)
+            seed = seed_from(self.rng)
+            won, played = range_equity_kernel(
+                hero, np.zeros(0, dtype=np.int64), live, weights, self.preflop_samples, seed
+            )
         return float(won / played) if played > 0 else 0.5
+
+    def board_counts(self, board: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """LBR's share won against each holding and the completions played, over every
+        completion of ``board``: one enumeration for all the ranges LBR values on a street
+        (the whole range, then the hands that call each bet), kept until the board or the
+        hand changes."""
+        key = (tuple(self.hole), tuple(board))
+        if self._counts is None or self._counts[0] != key:
+            hero, cards = np.array(self.hole, dtype=np.int64), np.array(board, dtype=np.int64)
+            live = live_holdings(np.ones(HOLDINGS), [*self.hole, *board])
+            self._counts = (key, *holding_counts_kernel(hero, cards, live, 0, 0))
+        return self._counts[1], self._counts[2]
 
     def responses(
         self, round_state: Mapping[str, Any], target: int

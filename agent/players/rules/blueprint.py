@@ -12,7 +12,6 @@ largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to those rules t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -74,7 +73,7 @@ class BlueprintRule:
         rows: Rows = []
         for hole, label in zip(holes, labels, strict=True):
             mixed, fallback = mixes[label]
-            rows.append(self._with_fallback(dict(mixed), fallback, replace(snapshot, hole=hole)))
+            rows.append(self._with_fallback(dict(mixed), fallback, snapshot.with_hole(hole)))
         return rows
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:

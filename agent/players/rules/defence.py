@@ -29,7 +29,7 @@ from agent.players.defense import (
     weighted_percentiles,
 )
 from agent.players.own_range import defended_levels
-from agent.players.rules.rule import Context, Rows, hole_by_hole
+from agent.players.rules.rule import Context, Rows
 from agent.players.rules.threshold import Levels
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
@@ -50,23 +50,43 @@ class DefenceRule:
         return heads_up and self.context.options.rule == Rule.MDF and snapshot.to_call > 0
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        if not self.decides(snapshot):
-            return None
-        percentile = self.percentile(snapshot)
-        frequency = self.frequency(snapshot)
-        pot = snapshot.contested_pot
-        if not defends(percentile, snapshot.to_call, pot, frequency):
-            return certain(check_or_fold(snapshot))
-        if not raises_for_value(percentile, snapshot.to_call, pot, frequency=frequency):
-            return certain(legal_call(snapshot))
-        exact = self.levels.exact_win_rate(snapshot)
-        if exact is not None:
-            return self.levels.distribution(exact, snapshot, floor=Level.CALL)
-        level = max(self.levels.sampled_level(snapshot), Level.CALL)
-        return certain(self.levels.action(level, snapshot))
+        return self.policy_table(snapshot, [snapshot.hole])[0]
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return hole_by_hole(self.policy, snapshot, holes)
+        """The price, the frequency and the ranks are read once for every hole, and the
+        holes in the top of the defending range take the threshold rule's action together."""
+        if not self.decides(snapshot):
+            return [None] * len(holes)
+        frequency = self.frequency(snapshot)
+        to_call, pot = snapshot.to_call, snapshot.contested_pot
+        rows: Rows = []
+        value: list[int] = []  # the rows that raise for value where the threshold rule would
+        for index, percentile in enumerate(self.percentiles(snapshot, holes)):
+            if not defends(percentile, to_call, pot, frequency):
+                rows.append(certain(check_or_fold(snapshot)))
+            elif not raises_for_value(percentile, to_call, pot, frequency=frequency):
+                rows.append(certain(legal_call(snapshot)))
+            else:
+                rows.append(None)
+                value.append(index)
+        answers = self.at_least_call(snapshot, [holes[index] for index in value])
+        for index, answer in zip(value, answers, strict=True):
+            rows[index] = answer
+        return rows
+
+    def at_least_call(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]:
+        """The threshold rule's action for each hole, a call where it would pass: from the
+        law of the exact win rate where there is one, else simulated hole by hole."""
+        rates = self.levels.exact_win_rates(snapshot, holes) if holes else []
+        if rates is not None:
+            return self.levels.distributions(rates, snapshot, floor=Level.CALL)
+        rows = []
+        for hole in holes:
+            level = max(self.levels.sampled_level(snapshot.with_hole(hole)), Level.CALL)
+            rows.append(certain(self.levels.action(level, snapshot)))
+        return rows
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """The levels of the holdings' exact win rates, each defended as the rule defends it
@@ -87,14 +107,15 @@ class DefenceRule:
             return mdf
         return max(mdf, preflop_odds_frequency(snapshot.to_call, snapshot.contested_pot))
 
-    def percentile(self, snapshot: Snapshot) -> float:
-        """On the turn and river, the hand's strength rank within our own range as our
+    def percentiles(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> list[float]:
+        """Each hole's strength rank: on the turn and river within our own range as our
         actions so far reveal it; among all holdings before the turn, or when we have not
         acted yet."""
         if self.own_weights(snapshot) is None:
-            return float(hand_percentiles(snapshot.board)[snapshot.hole[0], snapshot.hole[1]])
+            table = hand_percentiles(snapshot.board)
+            return [float(table[hole[0], hole[1]]) for hole in holes]
         ranks = self.range_ranks(sorted_board(snapshot.board), len(snapshot.history))
-        return float(ranks[holding_index(*snapshot.hole)])
+        return [float(ranks[holding_index(*hole)]) for hole in holes]
 
     def ranks(self, snapshot: Snapshot) -> np.ndarray:
         """Every holding's :meth:`percentile` at ``snapshot``, as a vector."""

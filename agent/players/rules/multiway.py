@@ -45,6 +45,8 @@ class MultiwayRule:
         return certain(self.levels.action(level, snapshot))
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+        if not self.decides(snapshot):
+            return [None] * len(holes)
         return hole_by_hole(self.policy, snapshot, holes)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:

@@ -7,7 +7,6 @@ covers the spot and the table has at least ``pushfold_players`` players' spots.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -48,7 +47,7 @@ class PushFoldRule:
         spot = self.spot(snapshot)
         if spot is None or self.table is None:
             return [None] * len(holes)
-        return [pushfold_policy(self.table, spot, replace(snapshot, hole=hole)) for hole in holes]
+        return [pushfold_policy(self.table, spot, snapshot.with_hole(hole)) for hole in holes]
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         if self.spot(snapshot) is None:

@@ -20,7 +20,7 @@ range in the hand, and the opponents' models.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -60,7 +60,7 @@ def hole_by_hole(
 ) -> Rows:
     """A rule's table asked hole by hole: ``policy`` at ``snapshot`` with each hole of
     ``holes`` (the table of a rule with no cheaper way to answer for many holes)."""
-    return [policy(replace(snapshot, hole=hole)) for hole in holes]
+    return [policy(snapshot.with_hole(hole)) for hole in holes]
 
 
 def not_tracked(snapshot: Snapshot, action: Action) -> np.ndarray:

@@ -12,7 +12,7 @@ the deals with the context's generator. The thresholds themselves:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -53,12 +53,19 @@ class Levels:
         flop only inside a policy table (the exact pass, once per flop, is worth its cost for
         all holdings but not for one decision, which simulates instead).
         """
+        rates = self.exact_win_rates(snapshot, [snapshot.hole])
+        return None if rates is None else rates[0]
+
+    def exact_win_rates(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[float] | None:
+        """:meth:`exact_win_rate` for each hole of ``holes`` at ``snapshot``."""
         street = snapshot.street
         if street >= Street.TURN or (street == Street.FLOP and self.context.exact_flop):
-            board = holding_equity(snapshot.board)
-            return float(board.win_rate[snapshot.hole[0], snapshot.hole[1]])
+            rates = holding_equity(snapshot.board).win_rate
+            return [float(rates[hole[0], hole[1]]) for hole in holes]
         if street == Street.PREFLOP:
-            return win_rate(preflop_equity(snapshot.hole))
+            return [win_rate(preflop_equity(hole)) for hole in holes]
         return None
 
     def distribution(
@@ -66,17 +73,29 @@ class Levels:
     ) -> list[WeightedAction]:
         """The actions of the threshold levels, weighted by the law of an n-simulation
         estimate of ``rate``; levels below ``floor`` are played as ``floor``."""
+        return self.distributions([rate], snapshot, floor)[0]
+
+    def distributions(
+        self, rates: Sequence[float], snapshot: Snapshot, floor: Level = Level.PASS
+    ) -> list[list[WeightedAction]]:
+        """:meth:`distribution` for each rate of ``rates``: the levels' actions are priced
+        once, and the law once for each distinct rate."""
         options = self.context.options
         cutoffs = level_cutoffs(options.simulations, snapshot.street, 1, options.thresholds)
-        tails = [*binomial_tails(options.simulations, rate, cutoffs), 0.0]  # P(level >= l)
-        mixed: dict[Action, float] = {}
-        for level in Level:
-            below = 1.0 if level == Level.PASS else tails[level - 1]
-            probability = below - tails[level]
-            if probability > 1e-12:
-                action = self.action(max(level, floor), snapshot)
-                mixed[action] = mixed.get(action, 0.0) + probability
-        return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+        priced: dict[Level, Action] = {}  # each level's action, priced where first played
+
+        def action_of(level: Level) -> Action:
+            if level not in priced:
+                priced[level] = self.action(max(level, floor), snapshot)
+            return priced[level]
+
+        laws: dict[float, list[float]] = {}
+        rows = []
+        for rate in rates:
+            if rate not in laws:  # P(level >= l) for each level
+                laws[rate] = [*binomial_tails(options.simulations, rate, cutoffs), 0.0]
+            rows.append(level_mix(laws[rate], action_of))
+        return rows
 
     def sampled_win_rate(self, snapshot: Snapshot, opponents: int | None = None) -> float:
         """The win rate against ``opponents`` random hands (by default, the opponents in the
@@ -123,7 +142,25 @@ class ThresholdRule:
         return self.levels.distribution(exact, snapshot)
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return hole_by_hole(self.policy, snapshot, holes)
+        rates = None
+        if max(1, snapshot.opponents) == 1:
+            rates = self.levels.exact_win_rates(snapshot, holes)
+        if rates is None:
+            return hole_by_hole(self.policy, snapshot, holes)
+        return list(self.levels.distributions(rates, snapshot))
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         return self.levels.likelihood(snapshot, action, self.levels.holding_levels(snapshot))
+
+
+def level_mix(tails: Sequence[float], action_of: Callable[[Level], Action]) -> list[WeightedAction]:
+    """The mix of the levels' actions (``action_of(level)``) under the law whose tails
+    ``P(level >= l)`` are ``tails`` (one per level, then 0)."""
+    mixed: dict[Action, float] = {}
+    for level in Level:
+        below = 1.0 if level == Level.PASS else tails[level - 1]
+        probability = below - tails[level]
+        if probability > 1e-12:
+            action = action_of(level)
+            mixed[action] = mixed.get(action, 0.0) + probability
+    return normalized([(name, amount, p) for (name, amount), p in mixed.items()])

@@ -117,7 +117,10 @@ def test_river_solving_keeps_the_defence_among_all_holdings_when_own_range_is_of
     assert (
         solving.context.own_range.decisions and not plain.context.own_range.decisions
     )  # kept for the solve
-    assert solving.fixed.defence.percentile(river) == plain.fixed.defence.percentile(river)
+    holes = [river.hole]
+    assert solving.fixed.defence.percentiles(river, holes) == plain.fixed.defence.percentiles(
+        river, holes
+    )
 
 
 TURN_BOARD = BOARD[:4]

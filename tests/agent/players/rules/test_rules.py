@@ -138,6 +138,22 @@ def test_defence_folds_all_but_the_minimum_defense_frequency(river_bet):
             assert probability(row, ("fold", 0)) == fold[holding_index(*hole)]
 
 
+def test_a_table_row_is_the_policy_asked_with_that_hole_alone(deep_open, river_bet):
+    """The defence's and the threshold rule's tables read the price, the ranks and each
+    level's action once for all holes, and each distinct win rate's law once; every row is
+    still what the policy answers for that hole, folds, calls and value raises alike."""
+    levels = Levels(context())
+    for snapshot in (deep_open, river_bet):
+        holes = [h for h in ALL_HOLES[::7] if not set(h) & set(snapshot.board)]
+        threshold = ThresholdRule(context(), levels)
+        for rule in (DefenceRule(context(), levels), threshold):
+            rows = rule.policy_table(snapshot, holes)
+            assert rows == [rule.policy(replace(snapshot, hole=hole)) for hole in holes]
+            kinds = {name for row in rows for name, _, _ in row}
+            if rule is not threshold or snapshot is river_bet:  # the study raises every hole here
+                assert kinds == {"fold", "call", "raise"}
+
+
 def test_multiway_pricing_decides_with_two_opponents_and_reads_no_range(scripted_hand):
     bots = scripted_hand([2000] * 3, ante=0, scripts=[["call"], ["call"], ["call"]], seed=2)
     snapshot = next(s for bot in bots for s in bot.seen if s.opponents == 2)
