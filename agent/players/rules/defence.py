@@ -118,7 +118,7 @@ class DefenceRule:
         return [float(ranks[holding_index(*hole)]) for hole in holes]
 
     def ranks(self, snapshot: Snapshot) -> np.ndarray:
-        """Every holding's :meth:`percentile` at ``snapshot``, as a vector."""
+        """Every holding's rank (:meth:`percentiles`) at ``snapshot``, as a vector."""
         if self.own_weights(snapshot) is None:
             table = hand_percentiles(snapshot.board)
             return table[HOLDING_CARDS[:, 0], HOLDING_CARDS[:, 1]]
