@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -53,18 +54,28 @@ def without_timing(rows: list[dict]) -> list[dict]:
     return [{k: v for k, v in row.items() if not k.startswith("decision_ms")} for row in rows]
 
 
+def bot_and_lbr(spec: str) -> tuple[Any, LBRPlayer, Any]:
+    """A bot of ``spec``, local best response against a copy of it, and their table."""
+    bot = make_bot(parse_bot_spec(spec), seed=0)
+    lbr = LBRPlayer(make_bot(parse_bot_spec(spec), seed=1), (1.0,), seed=2, **FAST)
+    return bot, lbr, lbr_table(lbr, bot)
+
+
+def play_hand(table: Any, hand: int, deck_seed: int, seed: int) -> None:
+    """Hand ``hand`` of a seeded run, the button alternating between the seats."""
+    table.play(deal_deck(mix_seed(deck_seed, hand)), "AB"[hand % 2], mix_seed(seed, hand))
+
+
 def always_fold_winnings(row: dict) -> int:
     """LBR's chips against always-fold: the bot's blind (the button posts the big one)."""
     return 5 if row["seats"].startswith("A") else 10
 
 
 def test_the_model_copy_is_sent_every_message_the_bot_is_sent() -> None:
-    bot = make_bot(parse_bot_spec(TAUGHT), seed=0)
-    lbr = LBRPlayer(make_bot(parse_bot_spec(TAUGHT), seed=1), (1.0,), seed=2, **FAST)
+    bot, lbr, table = bot_and_lbr(TAUGHT)
     copy = lbr.model.bot
-    table = lbr_table(lbr, bot)
     for hand in range(5):
-        table.play(deal_deck(mix_seed(3, hand)), "AB"[hand % 2], mix_seed(4, hand))
+        play_hand(table, hand, 3, 4)
     assert copy.uuid == bot.uuid == table.proxies["B"].uuid
     assert bot.results_seen == copy.results_seen == 5
     assert copy.heard == bot.heard  # hole cards, streets, actions and results alike
@@ -154,13 +165,11 @@ def test_the_cli_plays_sessions_and_refuses_what_does_not_fit(tmp_path: Path) ->
 def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
     """cfrv2 ranks its turn and river defence within its own range, read from its own actions
     in the hand: LBR's copy, never asked to act, must be told them to read the same policy."""
-    bot = make_bot(parse_bot_spec("cfrv2"), seed=0)
-    lbr = LBRPlayer(make_bot(parse_bot_spec("cfrv2"), seed=1), (1.0,), seed=2, **FAST)
+    bot, lbr, table = bot_and_lbr("cfrv2")
     copy = lbr.model.bot
-    table = lbr_table(lbr, bot)
     remembered = 0
     for hand in range(12):
-        table.play(deal_deck(mix_seed(6, hand)), "AB"[hand % 2], mix_seed(7, hand))
+        play_hand(table, hand, 6, 7)
         decisions = [
             [(d.history_length, d.snapshot, d.action) for d in player.context.own_range.decisions]
             for player in (bot, copy)
@@ -174,12 +183,10 @@ def test_a_copy_of_the_gift_budget_is_charged_as_the_bot_was() -> None:
     """With ``budget=gifts`` each deviation the bot plays is charged to its budget: LBR's copy,
     never asked to act, must be charged the same to read the same policy."""
     spec = "adaptive:budget=gifts,allowance=5"
-    bot = make_bot(parse_bot_spec(spec), seed=0)
-    lbr = LBRPlayer(make_bot(parse_bot_spec(spec), seed=1), (1.0,), seed=2, **FAST)
+    bot, lbr, table = bot_and_lbr(spec)
     copy = lbr.model.bot
-    table = lbr_table(lbr, bot)
     for hand in range(8):
-        table.play(deal_deck(mix_seed(10, hand)), "AB"[hand % 2], mix_seed(11, hand))
+        play_hand(table, hand, 10, 11)
         assert copy.budget.charged == pytest.approx(bot.budget.charged)
         assert copy.budget.credited == pytest.approx(bot.budget.credited)
     assert bot.exploiter.deviations > 0 and bot.budget.charged > 0  # deviations were charged
@@ -189,11 +196,9 @@ def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
     """The adaptive agent learns, so LBR may not read its (cfrv2) ``policy_table``; it reads
     ``learned_policy_table``, which answers what ``action_probabilities`` answers holding by
     holding (on the river, where cfrv2's own law is exact), deviations from cfrv2 included."""
-    bot = make_bot(parse_bot_spec("adaptive"), seed=0)
-    lbr = LBRPlayer(make_bot(parse_bot_spec("adaptive"), seed=1), (1.0,), seed=2, **FAST)
-    table = lbr_table(lbr, bot)
+    bot, lbr, table = bot_and_lbr("adaptive")
     for hand in range(2):  # teach both copies the same hands (one in each seat)
-        table.play(deal_deck(mix_seed(8, hand)), "AB"[hand % 2], mix_seed(9, hand))
+        play_hand(table, hand, 8, 9)
     copy = lbr.model.bot
     assert copy.book.models.keys() == bot.book.models.keys() and copy.budget.won == bot.budget.won
     valid, _, state = make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h", "2s"], pot=100)
