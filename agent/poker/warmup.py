@@ -32,13 +32,11 @@ from agent.poker import equity as equity_module
 from agent.poker import holding_equity as holding_equity_module
 from agent.poker import multiway_equity as multiway_equity_module
 from agent.poker import range_equity as range_equity_module
-from agent.poker import range_ranks as range_ranks_module
 from agent.poker import share_table as share_table_module
 from agent.poker.equity import equity, showdown_equities
 from agent.poker.holding_equity import holding_equity, sampled_flop_equity
 from agent.poker.multiway_equity import multiway_equity
 from agent.poker.range_equity import HOLDINGS, holding_shares, range_equity
-from agent.poker.range_ranks import ordered_percentiles
 from agent.poker.share_table import share_rows
 
 # A board no real decision is likely to meet first: its tables fill the small per-board
@@ -50,7 +48,6 @@ _HOLE = (50, 51)
 def _steps() -> list[tuple[str, Callable[[], object]]]:
     rng = np.random.default_rng(0)
     weights = np.ones(HOLDINGS)
-    order = np.arange(HOLDINGS)
     return [
         ("holding equity, sampled flop", lambda: sampled_flop_equity(_BOARD[:3], runouts=1)),
         ("share rows", lambda: share_rows([_HOLE], _BOARD)),
@@ -61,7 +58,6 @@ def _steps() -> list[tuple[str, Callable[[], object]]]:
         ("range equity", lambda: range_equity(_HOLE, _BOARD, weights)),
         ("holding shares", lambda: holding_shares(_HOLE, _BOARD)),
         ("multiway equity", lambda: multiway_equity(_HOLE, _BOARD, [weights], 1, rng)),
-        ("range percentiles", lambda: ordered_percentiles(weights[None], weights[:1], order)),
     ]
 
 
@@ -72,7 +68,6 @@ KERNELS: tuple[tuple[ModuleType, tuple[str, ...]], ...] = (
     (equity_module, ("monte_carlo_kernel", "exact_kernel", "_showdown_shares")),
     (range_equity_module, ("holding_counts_kernel", "range_equity_kernel", "weighted_counts")),
     (multiway_equity_module, ("range_monte_carlo_kernel",)),
-    (range_ranks_module, ("_ordered_percentiles",)),
 )
 
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from agent.boundary.snapshot import Street
 from agent.players.opponents.decisions import EARLIER, FACINGS, KINDS, Facing, Kind, Situation
+from agent.poker.range_ranks import band_values
 
 # fold, check/call, bet/raise: a sound player's frequencies by the bet it faces
 PRIOR = np.array(
@@ -72,14 +73,23 @@ def ordered_band(kind: Kind, frequencies: np.ndarray, percentiles: np.ndarray) -
     >>> ordered_band(Kind.AGGRESSIVE, np.array([0.5, 0.3, 0.2]), np.array([0.1, 0.6, 0.9])).tolist()
     [0.0, 0.0, 1.0]
     """
-    fold, _, aggressive = frequencies
+    low, high = band_edges(kind, frequencies)
+    return ((percentiles >= low) & (percentiles < high)).astype(np.float64)
+
+
+def band_edges(kind: Kind, frequencies: np.ndarray) -> tuple[float, float]:
+    """The percentiles ``[low, high)`` where a rational player at these frequencies takes
+    ``kind``: folds at the bottom, bets and raises at the top, checks and calls between.
+
+    >>> band_edges(Kind.PASSIVE, np.array([0.5, 0.3, 0.2]))
+    (0.5, 0.8)
+    """
+    fold, _, aggressive = (float(share) for share in frequencies)
     if kind == Kind.FOLD:
-        inside = percentiles < fold
-    elif kind == Kind.AGGRESSIVE:
-        inside = percentiles >= 1.0 - aggressive
-    else:
-        inside = (percentiles >= fold) & (percentiles < 1.0 - aggressive)
-    return inside.astype(np.float64)
+        return -np.inf, fold
+    if kind == Kind.AGGRESSIVE:
+        return 1.0 - aggressive, np.inf
+    return fold, 1.0 - aggressive
 
 
 def order_prior_weights(name: str) -> np.ndarray:
@@ -172,8 +182,11 @@ class OpponentModel:
         """P(kind | hand) for hands at these percentiles of the opponent's range."""
         frequencies = self.frequencies(situation)
         weight = self.rationality(situation.street)
-        band = ordered_band(kind, frequencies, percentiles)
-        return weight * band + (1.0 - weight) * frequencies[kind]
+        chance = (1.0 - weight) * frequencies[kind]
+        if percentiles.ndim == 2 and len(percentiles) > 1:  # a range per hole: compiled
+            low, high = band_edges(kind, frequencies)
+            return band_values(percentiles, low, high, weight + chance, chance)
+        return weight * ordered_band(kind, frequencies, percentiles) + chance
 
     def start_hand(self) -> None:
         """Age the counts by one hand."""

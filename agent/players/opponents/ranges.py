@@ -49,9 +49,9 @@ def percentiles_within(weights: np.ndarray, strength: np.ndarray) -> np.ndarray:
     [0.875, 0.125, 0.5, 0.25]
     """
     order = np.argsort(strength, kind="stable")
+    if weights.ndim == 2 and len(weights) > 1:  # a range per hole of ours: compiled
+        return ordered_percentiles(np.take(weights, order, axis=-1), order)
     sorted_weights = weights[..., order]
-    if sorted_weights.ndim == 2:  # a range per hole of ours: one compiled pass
-        return ordered_percentiles(sorted_weights, sorted_weights.sum(axis=-1), order)
     total = sorted_weights.sum(axis=-1, keepdims=True)
     cumulative = np.cumsum(sorted_weights, axis=-1) - 0.5 * sorted_weights
     middle = np.divide(cumulative, total, out=np.full_like(cumulative, 0.5), where=total > 0)

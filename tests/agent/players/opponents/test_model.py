@@ -8,7 +8,7 @@ import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street
 from agent.players.opponents.decisions import Earlier, Facing, Kind, Situation, hand_decisions
-from agent.players.opponents.model import PRIOR, OpponentModel
+from agent.players.opponents.model import PRIOR, OpponentModel, ordered_band
 
 FLOP_NO_BET = Situation(Street.FLOP, Facing.NONE)
 FLOP_CHECK_THEN_BET = Situation(Street.FLOP, Facing.MEDIUM, Earlier.PASSIVE)
@@ -103,3 +103,17 @@ def test_one_bet_shown_with_the_weakest_hand_moves_a_flat_prior_further() -> Non
 def test_an_unknown_order_prior_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="order_prior='rational'"):
         OpponentModel("rational")
+
+
+def test_a_range_per_hole_is_weighed_as_numpy_weighs_it():
+    model = OpponentModel()
+    situation = Situation(Street.FLOP, Facing.SMALL)
+    for _ in range(3):
+        model.count(situation, Kind.FOLD)
+    percentiles = np.random.default_rng(2).random((30, 1326))
+    frequencies = model.frequencies(situation)
+    weight = model.rationality(Street.FLOP)
+    for kind in Kind:
+        band = ordered_band(kind, frequencies, percentiles)
+        expected = weight * band + (1.0 - weight) * frequencies[kind]
+        assert np.array_equal(model.likelihood(situation, kind, percentiles), expected)
