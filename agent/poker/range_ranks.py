@@ -6,8 +6,9 @@ response asks for it with one range per hole of ours: 1,326 ranges of 1,326 hold
 then makes a cumulative sum, two temporaries and a scattered copy of 1.76 million numbers;
 :func:`ordered_percentiles` does the sums, the division and the scatter in two passes over
 each row, with NumPy's arithmetic in NumPy's order, so its numbers are NumPy's to the last
-bit. :func:`band_values` then gives each holding one value inside a band of percentiles and
-another outside it, in one pass where NumPy makes four.
+bit (:func:`gathered_percentiles` is NumPy's way, the cheaper for a single range).
+:func:`band_values` then gives each holding one value inside a band of percentiles and another
+outside it, in one pass where NumPy makes four.
 
 >>> sorted_weights = np.array([[1.0, 1.0, 2.0], [0.0, 0.0, 0.0]])
 >>> ordered_percentiles(sorted_weights, np.array([1, 2, 0])).tolist()
@@ -20,6 +21,23 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+
+def gathered_percentiles(weights: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """The same percentiles by NumPy: ``weights`` (one range, or one a row) gathered in
+    ``order``, their cumulative sums, and a scatter back. Cheaper than the compiled passes for
+    a single range; for two or more its sums are those :func:`ordered_percentiles` makes.
+
+    >>> gathered_percentiles(np.array([1.0, 1.0, 2.0]), np.array([1, 2, 0])).tolist()
+    [0.875, 0.125, 0.5]
+    """
+    sorted_weights = weights[..., order]
+    total = sorted_weights.sum(axis=-1, keepdims=True)
+    cumulative = np.cumsum(sorted_weights, axis=-1) - 0.5 * sorted_weights
+    middle = np.divide(cumulative, total, out=np.full_like(cumulative, 0.5), where=total > 0)
+    result = np.empty_like(middle)
+    result[..., order] = middle
+    return result
 
 
 def ordered_percentiles(sorted_weights: np.ndarray, order: np.ndarray) -> np.ndarray:

@@ -27,7 +27,7 @@ from agent.players.own_range import holding_win_rates
 from agent.poker.cards import rank_of
 from agent.poker.holding_equity import sampled_flop_equity
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
-from agent.poker.range_ranks import ordered_percentiles
+from agent.poker.range_ranks import gathered_percentiles, ordered_percentiles
 
 BOARD_CARDS = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
@@ -51,13 +51,7 @@ def percentiles_within(weights: np.ndarray, strength: np.ndarray) -> np.ndarray:
     order = np.argsort(strength, kind="stable")
     if weights.ndim == 2 and len(weights) > 1:  # a range per hole of ours: compiled
         return ordered_percentiles(np.take(weights, order, axis=-1), order)
-    sorted_weights = weights[..., order]
-    total = sorted_weights.sum(axis=-1, keepdims=True)
-    cumulative = np.cumsum(sorted_weights, axis=-1) - 0.5 * sorted_weights
-    middle = np.divide(cumulative, total, out=np.full_like(cumulative, 0.5), where=total > 0)
-    result = np.empty_like(middle)
-    result[..., order] = middle
-    return result
+    return gathered_percentiles(weights, order)
 
 
 def opening_range(dead: Sequence[int]) -> np.ndarray:

@@ -6,18 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.poker.range_ranks import band_values, ordered_percentiles
-
-
-def numpy_percentiles(weights: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """The same percentiles by NumPy's gather, cumulative sum and scatter."""
-    sorted_weights = weights[..., order]
-    total = sorted_weights.sum(axis=-1, keepdims=True)
-    cumulative = np.cumsum(sorted_weights, axis=-1) - 0.5 * sorted_weights
-    middle = np.divide(cumulative, total, out=np.full_like(cumulative, 0.5), where=total > 0)
-    result = np.empty_like(middle)
-    result[..., order] = middle
-    return result
+from agent.poker.range_ranks import band_values, gathered_percentiles, ordered_percentiles
 
 
 def test_each_holding_gets_the_weight_below_it_and_half_its_own():
@@ -34,7 +23,7 @@ def test_ranges_of_every_hole_match_numpy_bit_for_bit(rows: int):
     weights[1] = 0.0  # a hole that leaves the range nothing: every holding 0.5
     order = np.argsort(np.round(rng.random(1326), 2), kind="stable")  # ties of strength
     out = ordered_percentiles(np.take(weights, order, axis=1), order)
-    assert np.array_equal(out, numpy_percentiles(weights, order))
+    assert np.array_equal(out, gathered_percentiles(weights, order))
     assert np.all(out[1] == 0.5)
 
 
