@@ -342,14 +342,23 @@ def compare_tournaments(first: Path, second: Path, slot: str) -> Comparison:
     return Comparison("tournament", "card sequences", slot, *names, units_done, measures)
 
 
+def counted(count: int, plural: str) -> str:
+    """``count`` units, named in the singular for one.
+
+    >>> counted(1, "session pairs"), counted(1_000, "card sequences")
+    ('1 session pair', '1,000 card sequences')
+    """
+    return f"{count:,} {plural.removesuffix('s') if count == 1 else plural}"
+
+
 def markdown(comparison: Comparison) -> str:
     """The comparison as a Markdown table with a line that says what was compared."""
+    units = counted(comparison.units, comparison.unit)
     lines = [
         f"slot {comparison.slot}: {comparison.first_bot} (first) against "
-        f"{comparison.second_bot} (second), {comparison.units:,} {comparison.unit} in common",
+        f"{comparison.second_bot} (second), {units} in common",
         "",
-        f"| measure | first | second | second - first (paired 95% t CI, {comparison.units:,}"
-        f" {comparison.unit}) |",
+        f"| measure | first | second | second - first (paired 95% t CI, {units}) |",
         "|---|---|---|---|",
     ]
     for measure in comparison.measures:
