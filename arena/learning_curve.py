@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from arena.match import MatchConfig
+from arena.pipes import reader_may_leave
 from arena.results import HANDS_FILE, read_hands, read_match_file
 from arena.stats import match_stats
 
@@ -103,4 +104,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with reader_may_leave():
+        main()

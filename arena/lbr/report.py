@@ -41,6 +41,7 @@ import pandas as pd
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted
+from arena.pipes import reader_may_leave
 from arena.results import read_match_file
 from arena.stats import mean_ci
 
@@ -194,4 +195,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with reader_may_leave():
+        main()

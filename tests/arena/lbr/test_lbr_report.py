@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -85,3 +87,16 @@ def test_the_paper_table_files_runs_under_their_settings(tmp_path: Path) -> None
     assert "published rows are Lisy & Bowling's (2017, Table 3), 200 bb deep" in result.output
     bad = CliRunner().invoke(main, ["lbr-table", str(tmp_path)])
     assert bad.exit_code == 2 and "is not the summary of an `arena lbr` run" in bad.output
+
+
+def test_a_reader_that_leaves_early_ends_the_report_quietly(tmp_path: Path) -> None:
+    """``python -m arena.lbr.report DIR | head``: the pipe closes before the report prints."""
+    HANDS.assign(index=range(len(HANDS))).to_csv(tmp_path / "hands.csv", index=False)
+    match = {"format_version": 1, "bot_a": "lbr", "bot_b": "cfrv2", "hands": 4, "stack": 1000}
+    (tmp_path / "match.json").write_text(json.dumps(match))
+    command = [sys.executable, "-m", "arena.lbr.report", str(tmp_path)]
+    report = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    report.stdout.close()  # the reader leaves before the first line
+    _, errors = report.communicate(timeout=120)
+    assert errors.decode() == ""
+    assert report.returncode == 1
