@@ -247,6 +247,29 @@ def test_its_policy_for_every_holding_at_once_is_its_policy_for_each(board):
     )  # the best response was compared, not only cfrv2
 
 
+def test_a_hole_among_many_weighs_only_the_actions_it_weighs_alone():
+    """Against an opponent that folds to everything, the minimum bet is the cheapest bluff
+    and gains over checking. Seven-deuce does not weigh it alone: it is neither a candidate
+    nor in its own mix. Beside aces, whose mix is the minimum bet, it must not weigh it
+    either, or local best response, which reads every hole at once, would read a player
+    that is not the one at the table."""
+    folder = OpponentModel()
+    for situation in [Situation(street, facing) for street in Street for facing in Facing]:
+        for _ in range(300):
+            folder.count(situation, Kind.FOLD)
+    player = AdaptivePlayer(seed=0, margin=0.0, postflop_bias=0.0)
+    player.book.models["p1"] = folder
+    snapshot = player.snapshot(*make_decision(["Ah", "Td"], ["As", "8c", "5d", "3h"], pot=100))
+    aces, seven_deuce = tuple(parse_cards(["Ad", "Ac"])), tuple(parse_cards(["7c", "2d"]))
+    minimum = ("raise", snapshot.min_raise)
+    assert minimum not in candidate_actions(snapshot)
+    mixes = [[(*minimum, 1.0)], player.fixed.policy_table(snapshot, [seven_deuce])[0]]
+    assert minimum not in [(name, amount) for name, amount, _ in mixes[1]]
+    alone = player.exploiter.best_responses(snapshot, [seven_deuce], mixes[1:])
+    together = player.exploiter.best_responses(snapshot, [aces, seven_deuce], mixes)
+    assert together[1] == alone[0]
+
+
 def test_once_its_budget_is_spent_it_plays_cfrv2_as_the_full_computation_would():
     """A negative budget skips the best response (local best response reads the agent fast
     once it is losing); the full computation rejects every deviation there too."""
