@@ -13,7 +13,9 @@ folder, as on a machine where nothing has been compiled yet:
    ``examples-honest`` for PyPokerEngine's example HonestPlayer), every ``declare_action`` of
    CFRv2Player timed; ``--warm-up background`` starts
    :func:`blueprint.subgame.warmup.warm_up_in_background` (a separate process that compiles
-   the kernels) just before the construction, as the player's first line would.
+   the kernels) just before the construction, as the player's first line would;
+   ``--warm-up first`` runs ``arena warmup`` (the same warm-up, to its end) in a process of
+   its own on the empty cache before the game starts, as a user does once after installing.
 """
 
 from __future__ import annotations
@@ -96,8 +98,19 @@ def print_ceiling() -> None:
           f" {sum(warm[n] for n in kernels):.2f} |")  # fmt: skip
 
 
+WARM_UP_FIRST = """
+import json, time
+start = time.perf_counter()
+from blueprint.subgame.warmup import warm_up
+warm_up()
+print(json.dumps({"warm-up": time.perf_counter() - start}))
+"""
+
+
 def print_game(opponent: str, hands: int, warm_up: str) -> None:
     with tempfile.TemporaryDirectory(prefix="numba-fresh-") as cache:
+        if warm_up == "first":
+            print(f"warm-up first: {fresh_process(WARM_UP_FIRST, cache)['warm-up']:.2f} s")
         result = fresh_process(GAME, cache, opponent, str(hands), warm_up)
     decisions = result["decisions"]
     slow = [(hand, street, round(s, 2)) for hand, street, s in decisions if s > 1.0]
@@ -113,7 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--opponent", default="honest")
-    parser.add_argument("--warm-up", choices=["none", "background"], default="background")
+    parser.add_argument("--warm-up", choices=["none", "background", "first"], default="background")
     parser.add_argument("--skip-ceiling", action="store_true")
     args = parser.parse_args()
     if not args.skip_ceiling:

@@ -46,3 +46,7 @@ main.add_command(tournament_command)
 from arena.commands.compare import compare_command  # noqa: E402
 
 main.add_command(compare_command)
+
+from arena.commands.warmup import warmup_command  # noqa: E402
+
+main.add_command(warmup_command)

@@ -1,0 +1,21 @@
+"""``arena warmup`` compiles every kernel a decision uses, so none is left to compile in play."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from agent.poker.warmup import cache_is_cold
+from arena.commands.cli import main
+from blueprint.subgame.warmup import KERNELS
+
+
+def test_warmup_leaves_no_kernel_to_compile_and_times_each_step() -> None:
+    result = CliRunner().invoke(main, ["warmup"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    steps = [line.split(": ")[0] for line in lines]
+    assert steps[0] == "holding equity, sampled flop"
+    assert steps[-3:] == ["river subgame solve", "turn subgame solve", "all steps"]
+    seconds = [float(line.split(": ")[1].removesuffix(" s")) for line in lines]
+    assert abs(sum(seconds[:-1]) - seconds[-1]) <= 0.005 * len(seconds)
+    assert not cache_is_cold(KERNELS)
