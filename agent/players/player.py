@@ -53,6 +53,7 @@ from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy
+from blueprint.subgame.warmup import warn_if_cold
 
 LOG = logging.getLogger(__name__)
 
@@ -107,6 +108,7 @@ class CFRPlayer(PolicyPlayer):
         if options_of_exploiter is not None:
             self._wrap_in_exploiter(options_of_exploiter)
         self.errors = 0  # decisions that fell back to a safe action after an internal error
+        warn_if_cold()
 
     def _wrap_in_exploiter(self, options: ExploitConfig) -> None:
         """The opponent book, the budget and the exploiter around the fixed strategy; the

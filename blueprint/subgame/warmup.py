@@ -6,13 +6,15 @@ decision. :func:`warm_up` runs :func:`agent.poker.warmup.warm_up` and then solve
 river and turn spot (one iteration each, with and without the re-solving gadget), so every
 kernel is compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
 separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
-:mod:`agent.poker.warmup` explains.
+:mod:`agent.poker.warmup` explains. ``arena warmup`` runs :func:`warm_up` once after an
+install, and :func:`warn_if_cold` tells a player's user who has not.
 """
 
 from __future__ import annotations
 
 import subprocess
 import time
+import warnings
 
 import numpy as np
 
@@ -31,6 +33,31 @@ KERNELS = (
     (river, ("_strengths",)),
     (depth_limited, ("_equity_rows",)),
 )
+
+
+COLD_CACHE = (
+    "numba has not compiled the agent's kernels on this machine yet, so the first flop"
+    " decision and the first real-time solve will each wait seconds for compilation; run"
+    " `arena warmup` once to compile them"
+)
+
+
+class ColdCacheWarning(UserWarning):
+    """The kernels a decision uses are not in numba's cache yet."""
+
+
+def warn_if_cold() -> bool:
+    """Warn (:class:`ColdCacheWarning`; Python shows it once for each line of code that
+    builds a player) where numba's cache lacks a kernel of :data:`KERNELS`; True where it
+    does. Jit-free runs (``NUMBA_DISABLE_JIT``) have no cache and nothing to compile: no
+    warning."""
+    try:
+        cold = poker_warmup.cache_is_cold(KERNELS)
+    except AttributeError:  # a plain Python function, not a compiled kernel: nothing to cache
+        return False
+    if cold:
+        warnings.warn(COLD_CACHE, ColdCacheWarning, stacklevel=3)
+    return cold
 
 
 def warm_up() -> dict[str, float]:
