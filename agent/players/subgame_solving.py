@@ -374,7 +374,7 @@ class RealTimeSolver:
         holes: Sequence[tuple[int, int]],
     ) -> list[list[WeightedAction]] | None:
         """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
-        priced = _priced_node(snapshot, start, solved)
+        priced = priced_node(snapshot, start, solved)
         if priced is None:
             return None
         node, prices = priced
@@ -392,7 +392,7 @@ class RealTimeSolver:
     ) -> np.ndarray | None:
         """``P(action | holding)`` for the 1,326 holdings at ``snapshot``, 0 for holdings the
         board blocks (None: off the tree, or not our node)."""
-        priced = _priced_node(snapshot, start, solved)
+        priced = priced_node(snapshot, start, solved)
         if priced is None:
             return None
         node, prices = priced
@@ -413,7 +413,7 @@ def shared_solution(key: tuple, solve: Callable[[], Any]) -> Any:
     return solution
 
 
-def _priced_node(
+def priced_node(
     snapshot: Snapshot, start: StreetStart, solved: StreetSolution
 ) -> tuple[int, list[Action]] | None:
     """Our node in the solved tree at ``snapshot`` and its children's engine actions (None:
