@@ -38,7 +38,7 @@ import numpy as np
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import holding_index
 from arena.engine import BotWithCopies, HeadsUpTable
-from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, bets_text, parse_bets
+from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, ModelSeat, bets_text, parse_bets
 from arena.lbr.range import Range
 from arena.match import (
     BotFailure,
@@ -241,7 +241,7 @@ def lbr_table(
 ) -> HeadsUpTable:
     """LBR in slot A against ``bot`` in B, with LBR's model seated as a copy of the bot; with
     ``model_errors`` a list, the copy's failures go there, not to the bot's seat."""
-    seated = BotWithCopies(bot, (player.model.bot,), copy_errors=model_errors)
+    seated = BotWithCopies(bot, (ModelSeat(player.model),), copy_errors=model_errors)
     return HeadsUpTable({"A": player, "B": seated}, stack, small_blind)
 
 

@@ -18,10 +18,11 @@ calling, and ``allin``, clamped to the legal raise range. What LBR wins is, in e
 lower bound on the bot's exploitability.
 
 LBR reads the bot through a *model*, a second instance of the bot seated as its copy
-(:class:`arena.engine.BotWithCopies`): it is sent every message the bot is sent, so a bot that
-learns teaches the model the same. A bot with ``action_probabilities`` (the policy interface,
-:mod:`agent.boundary.policy`) is read exactly (a learning one through its
-``learned_policy_table``); for any other, ``declare_action`` is called ``policy_samples``
+(:class:`arena.engine.BotWithCopies`, :class:`ModelSeat`): it is sent every message the bot is
+sent, so a bot that learns teaches the model the same, and it is told each decision the bot
+made only after LBR has read its policy at that state. A bot with ``action_probabilities``
+(the policy interface, :mod:`agent.boundary.policy`) is read exactly (a learning one through
+its ``learned_policy_table``); for any other, ``declare_action`` is called ``policy_samples``
 times per holding. Each query re-seeds the model's ``rng`` from the public state and the
 holding and restores the global generators, so answers can be cached per public state and a
 match gives the same results for any number of worker processes.
@@ -337,6 +338,38 @@ class RangeModel:
                 amount = 0 if action == "fold" else int(_valid(valid_actions, "call")["amount"])
             counts[(action, int(amount))] = counts.get((action, int(amount)), 0) + 1
         return [(a, m, c / self.policy_samples) for (a, m), c in counts.items()]
+
+
+@dataclass(frozen=True)
+class ModelSeat:
+    """LBR's model, seated as a copy of the bot (:class:`arena.engine.BotWithCopies`).
+
+    Every message the bot is sent goes to the model's bot. Each decision the bot made is
+    first read into the model's table at the state it was made in, and only then told to the
+    copy: a copy whose policy follows its own decisions (the adaptive agent's gift budget is
+    charged for each deviation played) then answers there as the bot did when it decided,
+    not as it would once charged. LBR reads every such state anyway, to update the range.
+    """
+
+    model: RangeModel
+
+    def set_uuid(self, uuid: str) -> None:
+        self.model.bot.set_uuid(uuid)
+
+    def receive_notification(self, message: dict) -> None:
+        self.model.bot.receive_notification(message)
+
+    def observe_own_decision(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+        action: tuple[str, int],
+    ) -> None:
+        self.model.policies(valid_actions, round_state, np.empty(0, dtype=int))
+        observe = getattr(self.model.bot, "observe_own_decision", None)
+        if callable(observe):
+            observe(valid_actions, hole_card, round_state, action)
 
 
 @dataclass

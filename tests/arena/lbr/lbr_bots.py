@@ -6,6 +6,7 @@ import numpy as np
 
 from agent.boundary.policy import PolicyPlayer, WeightedAction, certain
 from agent.boundary.snapshot import Snapshot, check_or_fold, legal_call, legal_raise
+from agent.poker.cards import parse_cards
 
 
 class AlwaysFold(PolicyPlayer):
@@ -76,3 +77,34 @@ class CallsUntilTaught(PolicyPlayer):
     def receive_round_result_message(self, winners, hand_info, round_state) -> None:
         self.results_seen += 1
         self.heard.append(("round_result", tuple(w["uuid"] for w in winners)))
+
+
+class RaisesOnce(PolicyPlayer):
+    """A learning bot that raises the minimum at its first decision and calls from then on.
+    Deciding spends the raise, and so does being told of a decision made (as LBR's copy is,
+    :class:`arena.engine.BotWithCopies`): a copy's policy at a state then depends on whether
+    it was read before or after it was told what the bot did there, as the gift budget's is
+    (each deviation played is charged)."""
+
+    learns = True
+
+    def __init__(self, *, rng: np.random.Generator | None = None, seed: int | None = None):
+        super().__init__(rng=rng, seed=seed)
+        self.spent = False
+        self.hole: list[int] = []
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        if not self.spent and snapshot.min_raise is not None:
+            return certain(legal_raise(snapshot, snapshot.min_raise))
+        return certain(legal_call(snapshot))
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        action = super().declare_action(valid_actions, hole_card, round_state)
+        self.spent = True
+        return action
+
+    def observe_own_decision(self, valid_actions, hole_card, round_state, action) -> None:
+        self.spent = True
+
+    def receive_round_start_message(self, round_count, hole_card, seats) -> None:
+        self.hole = parse_cards(list(hole_card))

@@ -31,6 +31,7 @@ from arena.lbr.match import (
     fresh_contestants,
     lbr_table,
     match_config,
+    model_kept_bot_hand,
     play_lbr_hands,
     run_lbr,
 )
@@ -190,6 +191,19 @@ def test_a_copy_of_the_gift_budget_is_charged_as_the_bot_was() -> None:
         assert copy.budget.charged == pytest.approx(bot.budget.charged)
         assert copy.budget.credited == pytest.approx(bot.budget.credited)
     assert bot.exploiter.deviations > 0 and bot.budget.charged > 0  # deviations were charged
+
+
+def test_lbr_reads_the_copy_at_a_decision_before_the_copy_is_told_it() -> None:
+    """``RaisesOnce`` raises at its first decision, which spends the raise for it and for its
+    copy once told. In hand 0 the bot acts first, so LBR has not read that state yet: read
+    after the copy was told, every holding would call, and the bot's raise would rule out its
+    real cards. Read before, as the bot decided, the range keeps them."""
+    bot, lbr, table = bot_and_lbr(f"{BOTS}:RaisesOnce")
+    for hand in range(3):
+        result = table.play(deal_deck(mix_seed(3, hand)), "AB"[hand % 2], mix_seed(4, hand))
+        assert ("B:RAISE" in result.actions) == (hand == 0)
+        assert model_kept_bot_hand(lbr.range, bot.hole)
+        assert bot.spent and lbr.model.bot.spent
 
 
 def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
