@@ -366,10 +366,12 @@ class ModelSeat:
         round_state: Mapping[str, Any],
         action: tuple[str, int],
     ) -> None:
-        self.model.policies(valid_actions, round_state, np.empty(0, dtype=int))
         observe = getattr(self.model.bot, "observe_own_decision", None)
-        if callable(observe):
-            observe(valid_actions, hole_card, round_state, action)
+        try:
+            self.model.policies(valid_actions, round_state, np.empty(0, dtype=int))
+        finally:  # a failed read is LBR's error; the copy still follows the bot
+            if callable(observe):
+                observe(valid_actions, hole_card, round_state, action)
 
 
 @dataclass

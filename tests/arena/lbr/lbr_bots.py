@@ -108,3 +108,10 @@ class RaisesOnce(PolicyPlayer):
 
     def receive_round_start_message(self, round_count, hole_card, seats) -> None:
         self.hole = parse_cards(list(hole_card))
+
+
+class UnreadableRaisesOnce(RaisesOnce):
+    """RaisesOnce whose policy cannot be read: every ``action_probabilities`` call fails."""
+
+    def action_probabilities(self, valid_actions, hole_card, round_state):
+        raise RuntimeError("this copy cannot be read")

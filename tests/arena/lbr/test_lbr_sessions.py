@@ -206,6 +206,18 @@ def test_lbr_reads_the_copy_at_a_decision_before_the_copy_is_told_it() -> None:
         assert bot.spent and lbr.model.bot.spent
 
 
+def test_a_copy_that_cannot_be_read_is_still_told_the_decision() -> None:
+    """Reading the copy fails (an error of LBR's, recorded as the model copy's); the copy is
+    told the bot's decision all the same, so it stays in step with the bot."""
+    bot = make_bot(parse_bot_spec(f"{BOTS}:RaisesOnce"), seed=0)
+    copy = make_bot(parse_bot_spec(f"{BOTS}:UnreadableRaisesOnce"), seed=1)
+    errors: list[str] = []
+    table = lbr_table(LBRPlayer(copy, (1.0,), seed=2, **FAST), bot, model_errors=errors)
+    table.play(deal_deck(mix_seed(3, 0)), "A", mix_seed(4, 0))
+    assert bot.spent and copy.spent
+    assert errors and "cannot be read" in errors[0]
+
+
 def test_lbr_reads_the_adaptive_agent_through_its_learned_table() -> None:
     """The adaptive agent learns, so LBR may not read its (cfrv2) ``policy_table``; it reads
     ``learned_policy_table``, which answers what ``action_probabilities`` answers holding by
