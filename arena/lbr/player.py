@@ -264,7 +264,14 @@ class RangeModel:
         round_state: Mapping[str, Any],
         holdings: np.ndarray,
     ) -> list[list[WeightedAction]]:
-        """The bot's ``(name, amount, probability)`` entries for each holding index.
+        """The bot's ``(name, amount, probability)`` entries for each holding index."""
+        table = self.table(valid_actions, round_state)
+        return [table[int(h)] for h in holdings]
+
+    def table(
+        self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any]
+    ) -> list[list[WeightedAction]]:
+        """The bot's entries for every holding index at this public state, cached.
 
         On a new public state every holding compatible with the board is queried, in table
         order, after seeding the model from the state alone: the answers are a function of
@@ -274,7 +281,7 @@ class RangeModel:
         table = self.cache.get(key)
         if table is None:
             table = self.cache[key] = self._all_holdings(valid_actions, round_state, key)
-        return [table[int(h)] for h in holdings]
+        return table
 
     def _all_holdings(
         self, valid_actions: Sequence[Mapping[str, Any]], round_state: Mapping[str, Any], key: tuple
@@ -368,7 +375,7 @@ class ModelSeat:
     ) -> None:
         observe = getattr(self.model.bot, "observe_own_decision", None)
         try:
-            self.model.policies(valid_actions, round_state, np.empty(0, dtype=int))
+            self.model.table(valid_actions, round_state)
         finally:  # a failed read is LBR's error; the copy still follows the bot
             if callable(observe):
                 observe(valid_actions, hole_card, round_state, action)
