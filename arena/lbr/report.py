@@ -9,7 +9,15 @@ the bot one needs to know *where* it loses. This report reads the arena's ``hand
   ``allin``) with the street where it made it, and how the bot answered it,
 
 and prints, per group, the hands, LBR's chips and its contribution to the match's mbb/g (the
-contributions add up to the total). Run ``python -m arena.lbr.report RUN_DIR``.
+contributions add up to the total). Two more tables group the same hands
+
+* by the bot's blind and the preflop line (the first voluntary actions, raises in big blinds),
+  which shows whether the leak sits in the bot's small blind or in its big blind, and which
+  sizes of LBR's it answers worst;
+* by how the hand ended, a fold told with the folder's action on the street before, so that a
+  call followed by a fold on the next street (chips put in and given up) stands apart.
+
+Run ``python -m arena.lbr.report RUN_DIR``.
 
 It also prints the *chance-adjusted* winnings (:mod:`arena.chance_adjusted`: every card's
 luck taken out) and the *all-in adjusted* ones, a standard variance reduction: a hand in which
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -47,6 +56,8 @@ from arena.stats import mean_ci
 
 PREFLOP_RUNOUTS = 20_000
 
+_FORCED = ("small blind", "big blind", "ante")
+_STREETS = ("preflop", "flop", "turn", "river")
 _STRENGTH = {"FOLD": 0, "CALL": 1, "RAISE": 2, "ALLIN": 3}
 _NAMES = {0: "fold", 1: "check/call", 2: "raise", 3: "allin"}
 
@@ -142,28 +153,138 @@ def mbb_with_ci(hands: pd.DataFrame, won: np.ndarray, big_blind: int = 10) -> tu
     return float(mean * scale), float("nan") if half is None else float(half * scale)
 
 
-def breakdown(hands: pd.DataFrame, big_blind: int = 10, stack: int = 1000) -> pd.DataFrame:
-    """Hands, LBR chips and mbb/g contribution per (street ended, LBR line, ending)."""
-    groups: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0.0])
+def _moves(actions: str) -> list[tuple[str, str, str, int]]:
+    """(street, slot, verb, amount) of every entry of an actions column. The verbs: ``small
+    blind``, ``big blind``, ``ante``, ``fold``, ``check`` (a call that adds no chip: the big
+    blind's option, a check after the flop), ``call`` and ``raise``; amounts are the street's
+    totals, as the column has them."""
+    moves = []
+    for part in actions.split(";"):
+        street, _, entries = part.partition("=")
+        paid: dict[str, int] = defaultdict(int)
+        for entry in entries.split():
+            slot, kind, amount = entry.split(":")[:3]
+            verb = kind.lower().replace("blind", " blind")
+            if kind == "CALL" and int(amount) <= paid[slot]:
+                verb = "check"
+            paid[slot] = max(paid[slot], int(amount))
+            moves.append((street, slot, verb, int(amount)))
+    return moves
+
+
+def _who(slot: str, lbr_seat: str) -> str:
+    return "LBR" if slot == lbr_seat else "bot"
+
+
+def _on(street: str) -> str:
+    return street if street == "preflop" else f"on the {street}"
+
+
+def bot_blind(actions: str, lbr_seat: str = "A") -> str:
+    """The blind the bot posted heads-up: ``"bot small blind"`` or ``"bot big blind"``.
+
+    >>> bot_blind("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:FOLD:0")
+    'bot small blind'
+    """
+    posted = [slot for _, slot, verb, _ in _moves(actions) if verb == "small blind"]
+    if not posted:
+        return "no blinds"
+    return "bot small blind" if posted[0] != lbr_seat else "bot big blind"
+
+
+def preflop_line(actions: str, lbr_seat: str = "A", big_blind: int = 10, depth: int = 3) -> str:
+    """The first ``depth`` voluntary preflop actions, raises as the total in big blinds.
+
+    >>> preflop_line("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:15 A:RAISE:45 B:CALL:45")
+    'bot raise 1.5, LBR raise 4.5, bot call'
+    """
+    steps = []
+    for street, slot, verb, amount in _moves(actions):
+        if street == "preflop" and verb not in _FORCED and len(steps) < depth:
+            step = f"{_who(slot, lbr_seat)} {verb}"
+            steps.append(f"{step} {amount / big_blind:g}" if verb == "raise" else step)
+    return ", ".join(steps)
+
+
+def hand_ending(actions: str, lbr_seat: str = "A") -> str:
+    """How the hand ended; a fold after the preflop says whether the folder called a bet on
+    the street before (chips put in there, then given up).
+
+    >>> hand_ending("preflop=A:CALL:10 B:CALL:10;flop=A:RAISE:10 B:CALL:10;turn=B:FOLD:0")
+    'bot folds on the turn after a call on the flop'
+    >>> hand_ending("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:1000 A:CALL:1000")
+    'showdown after the preflop'
+    """
+    moves = _moves(actions)
+    folds = [(street, slot) for street, slot, verb, _ in moves if verb == "fold"]
+    if not folds:
+        return f"showdown after the {moves[-1][0]}" if moves else "no actions"
+    street, folder = folds[0]
+    text = f"{_who(folder, lbr_seat)} folds {_on(street)}"
+    if street == _STREETS[0]:
+        return text
+    before = _STREETS[_STREETS.index(street) - 1]
+    called = (before, folder, "call") in {move[:3] for move in moves}
+    return f"{text} {'after a call' if called else 'without a call'} {_on(before)}"
+
+
+def _grouped(
+    hands: pd.DataFrame, key: Callable[[str], tuple[str, ...]]
+) -> dict[tuple[str, ...], list[float]]:
+    groups: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0])
     for row in hands.itertuples():
         # the actions column names players by slot (A = LBR) whatever their seat
-        key = hand_line(str(row.actions), "A", stack)
-        groups[key][0] += 1
-        groups[key][1] += float(row.won_A)
+        group = groups[key(str(row.actions))]
+        group[0] += 1
+        group[1] += float(row.won_A)
+    return groups
+
+
+def grouped_table(
+    hands: pd.DataFrame,
+    key: Callable[[str], tuple[str, ...]],
+    columns: Sequence[str],
+    big_blind: int = 10,
+) -> pd.DataFrame:
+    """Hands, LBR chips and mbb/g contribution per group of ``key(actions)``, largest first;
+    the contributions add up to the match's mbb/g."""
     total = len(hands)
     rows = [
         {
-            "ended": key[0],
-            "lbr_line": key[1],
-            "ending": key[2],
+            **dict(zip(columns, group, strict=True)),
             "hands": int(count),
             "lbr_chips": chips,
             "mbb_per_hand": 1000.0 * chips / big_blind / total,
         }
-        for key, (count, chips) in groups.items()
+        for group, (count, chips) in _grouped(hands, key).items()
     ]
-    table = pd.DataFrame(rows)
+    table = pd.DataFrame(rows, columns=[*columns, "hands", "lbr_chips", "mbb_per_hand"])
     return table.sort_values("mbb_per_hand", ascending=False, key=abs).reset_index(drop=True)
+
+
+def breakdown(hands: pd.DataFrame, big_blind: int = 10, stack: int = 1000) -> pd.DataFrame:
+    """Hands, LBR chips and mbb/g contribution per (street ended, LBR line, ending)."""
+    return grouped_table(
+        hands,
+        lambda actions: hand_line(actions, "A", stack),
+        ("ended", "lbr_line", "ending"),
+        big_blind,
+    )
+
+
+def by_preflop_line(hands: pd.DataFrame, big_blind: int = 10) -> pd.DataFrame:
+    """The same per (the bot's blind, the preflop line)."""
+    return grouped_table(
+        hands,
+        lambda actions: (bot_blind(actions), preflop_line(actions, big_blind=big_blind)),
+        ("blind", "preflop_line"),
+        big_blind,
+    )
+
+
+def by_ending(hands: pd.DataFrame, big_blind: int = 10) -> pd.DataFrame:
+    """The same per way the hand ended (:func:`hand_ending`)."""
+    return grouped_table(hands, lambda actions: (hand_ending(actions),), ("ending",), big_blind)
 
 
 def main() -> None:
@@ -176,14 +297,21 @@ def main() -> None:
         raise SystemExit(f"{path} does not exist: give the folder of an `arena lbr` match")
     hands = pd.read_csv(path)
     try:
-        stack = int(read_match_file(args.run_dir)["stack"])
-    except (ValueError, KeyError) as error:
+        match = read_match_file(args.run_dir)
+        stack, big_blind = int(match["stack"]), 2 * int(match["small_blind"])
+    except ValueError as error:
         raise SystemExit(f"{args.run_dir}: {error}") from None
-    table = breakdown(hands, stack=stack)
-    raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64))
-    adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands, stack))
+    except KeyError as error:
+        raise SystemExit(f"{args.run_dir}: the match file has no {error}") from None
+    tables = {
+        "By LBR's line": breakdown(hands, big_blind, stack),
+        "By the bot's blind and the preflop line": by_preflop_line(hands, big_blind),
+        "By how the hand ended": by_ending(hands, big_blind),
+    }
+    raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64), big_blind)
+    adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands, stack), big_blind)
     luck_free, luck_free_ci = mbb_with_ci(
-        hands, chance_adjusted(hands.to_dict("records"), "A", stack)
+        hands, chance_adjusted(hands.to_dict("records"), "A", stack), big_blind
     )
     print(
         f"{len(hands)} hands, {stack:,}-chip stacks, LBR {raw:+.0f} ± {raw_ci:.0f} mbb/g; "
@@ -191,7 +319,9 @@ def main() -> None:
         f"chance-adjusted {luck_free:+.0f} ± {luck_free_ci:.0f} mbb/g"
         f" (95% t, {hands['deal'].nunique():,} duplicate deals)"
     )
-    print(table.head(args.top).to_string(index=False, float_format=lambda v: f"{v:.0f}"))
+    for title, table in tables.items():
+        print(f"\n{title}:")
+        print(table.head(args.top).to_string(index=False, float_format=lambda v: f"{v:.0f}"))
 
 
 if __name__ == "__main__":

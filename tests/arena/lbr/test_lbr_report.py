@@ -12,7 +12,14 @@ import pytest
 from click.testing import CliRunner
 
 from arena.commands.cli import main
-from arena.lbr.report import adjusted_winnings, breakdown, mbb_with_ci
+from arena.lbr.report import (
+    adjusted_winnings,
+    breakdown,
+    by_ending,
+    by_preflop_line,
+    hand_ending,
+    mbb_with_ci,
+)
 
 HANDS = pd.DataFrame(
     {
@@ -39,6 +46,39 @@ def test_breakdown_contributions_add_up_to_the_total():
     assert table["mbb_per_hand"].sum() == pytest.approx(total)
     assert table["hands"].sum() == len(HANDS)
     assert set(table["ending"]) == {"showdown", "LBR folds", "bot folds"}
+
+
+def groups(table: pd.DataFrame, columns: tuple[str, ...]) -> dict:
+    return {
+        tuple(row[column] for column in columns): (row["hands"], row["lbr_chips"])
+        for _, row in table.iterrows()
+    }
+
+
+def test_preflop_lines_name_the_bots_blind_and_raises_in_big_blinds():
+    table = by_preflop_line(HANDS)
+    assert groups(table, ("blind", "preflop_line")) == {
+        ("bot small blind", "bot raise 100, LBR call"): (1, 1000),
+        ("bot big blind", "LBR raise 100, bot call"): (1, -1000),
+        ("bot small blind", "bot raise 3, LBR fold"): (1, -10),
+        ("bot big blind", "LBR call, bot check"): (1, 10),
+    }
+    assert table["mbb_per_hand"].sum() == pytest.approx(0.0)  # LBR's chips add up to 0
+
+
+def test_a_fold_says_whether_the_folder_called_on_the_street_before():
+    assert groups(by_ending(HANDS), ("ending",)) == {
+        ("showdown after the preflop",): (2, 0),
+        ("LBR folds preflop",): (1, -10),
+        # the big blind's 10 matched its blind: a check, not a call
+        ("bot folds on the flop without a call preflop",): (1, 10),
+    }
+    called = "preflop=A:SMALLBLIND:5 B:BIGBLIND:10 A:RAISE:30 B:CALL:30;flop=A:RAISE:30 B:FOLD:0"
+    assert hand_ending(called) == "bot folds on the flop after a call preflop"
+    checked = "preflop=A:CALL:10 B:CALL:10;flop=A:CALL:0 B:CALL:0;turn=A:RAISE:20 B:FOLD:0"
+    assert hand_ending(checked) == "bot folds on the turn without a call on the flop"
+    river = "preflop=A:CALL:10 B:CALL:10;flop=A:CALL:0 B:CALL:0;turn=A:CALL:0 B:CALL:0;river="
+    assert hand_ending(river + "A:RAISE:20 B:CALL:20") == "showdown after the river"
 
 
 def test_all_in_hands_are_scored_by_their_expectation():
@@ -92,7 +132,8 @@ def test_the_paper_table_files_runs_under_their_settings(tmp_path: Path) -> None
 def test_a_reader_that_leaves_early_ends_the_report_quietly(tmp_path: Path) -> None:
     """``python -m arena.lbr.report DIR | head``: the pipe closes before the report prints."""
     HANDS.assign(index=range(len(HANDS))).to_csv(tmp_path / "hands.csv", index=False)
-    match = {"format_version": 1, "bot_a": "lbr", "bot_b": "cfrv2", "hands": 4, "stack": 1000}
+    match = {"format_version": 1, "bot_a": "lbr", "bot_b": "cfrv2", "hands": 4}
+    match |= {"stack": 1000, "small_blind": 5}
     (tmp_path / "match.json").write_text(json.dumps(match))
     command = [sys.executable, "-m", "arena.lbr.report", str(tmp_path)]
     report = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
