@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -56,6 +57,13 @@ from agent.players.strategy import FixedStrategy
 from blueprint.subgame.warmup import warn_if_cold
 
 LOG = logging.getLogger(__name__)
+
+
+def _loaded(source: str | Path | Blueprint | None) -> Blueprint | None:
+    """A second blueprint, loaded; None stays None."""
+    if source is None or isinstance(source, Blueprint):
+        return source
+    return load_blueprint(source)
 
 
 class CFRPlayer(PolicyPlayer):
@@ -99,6 +107,7 @@ class CFRPlayer(PolicyPlayer):
             blueprint=source if isinstance(source, Blueprint) else load_blueprint(source),
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
+            small_blind_blueprint=_loaded(strategy.small_blind_blueprint),
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None

@@ -34,6 +34,7 @@ from agent.players.rules.multiway import MultiwayRule
 from agent.players.rules.nplayer_preflop import NPlayerPreflopRule
 from agent.players.rules.pushfold import PushFoldRule
 from agent.players.rules.rule import Context, DecisionRule, Rows
+from agent.players.rules.small_blind import SmallBlindRule
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
 from agent.players.short_stack import preflop_order
@@ -90,11 +91,16 @@ class FixedStrategy(RuleList):
         # the threshold rule with defence and multiway pricing: what the blueprint falls to
         self.thresholds = RuleList([self.defence, self.multiway, self.threshold])
         self.blueprint = BlueprintRule(context, self.thresholds)
+        small_blind = context.small_blind_blueprint
+        self.small_blind = (
+            [] if small_blind is None else [SmallBlindRule(context, small_blind, self.thresholds)]
+        )
         super().__init__(
             [
                 self.pushfold,
                 self.nplayer_preflop,
                 self.solving,
+                *self.small_blind,
                 self.blueprint,
                 *self.thresholds.rules,
             ]

@@ -26,6 +26,7 @@ from agent.boundary.snapshot import (
     legal_call,
     legal_raise,
 )
+from agent.players.blueprint_store import Blueprint
 from agent.players.config import Rule
 from agent.players.history import (
     Branch,
@@ -44,16 +45,19 @@ Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fa
 class BlueprintRule:
     """The blueprint's mix over the readings of the history, priced on the real spot."""
 
-    def __init__(self, context: Context, fallback: DecisionRule) -> None:
+    def __init__(
+        self, context: Context, fallback: DecisionRule, blueprint: Blueprint | None = None
+    ) -> None:
         self.context = context
         self.fallback = fallback
+        self.blueprint = context.blueprint if blueprint is None else blueprint
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         branches, spot, oversize = self.readings(snapshot)
         if not branches or oversize:
             return None
-        bp = self.context.blueprint
+        bp = self.blueprint
         label = bp.cards.label(
             int(snapshot.street), bp.cards.bucket(snapshot.hole, snapshot.board[:3])
         )
@@ -108,7 +112,7 @@ class BlueprintRule:
             snapshot.in_hand,
         )
         if self._public is None or self._public[0] != public:
-            bp = self.context.blueprint
+            bp = self.blueprint
             branches = abstract_histories(snapshot, bp.game, bp.actions)
             oversize = bool(branches) and self.oversize_raise(snapshot)
             self._public = (public, branches, current_spot(snapshot), oversize)
@@ -118,7 +122,7 @@ class BlueprintRule:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
         if self.context.options.rule != Rule.MDF or snapshot.to_call == 0:
             return False
-        fractions = last_raise_fractions(snapshot, self.context.blueprint.actions)
+        fractions = last_raise_fractions(snapshot, self.blueprint.actions)
         return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE
 
     def concrete_action(self, action: LegalAction, snapshot: Snapshot, spot: Spot) -> Action:
@@ -127,7 +131,7 @@ class BlueprintRule:
             return check_or_fold(snapshot)  # never fold when checking is free
         if action.index == CALL:
             return legal_call(snapshot)
-        size = self.context.blueprint.actions.raise_sizes[action.index - 2]
+        size = self.blueprint.actions.raise_sizes[action.index - 2]
         if size == "min" and snapshot.min_raise is not None:
             return legal_raise(snapshot, snapshot.min_raise)
         if size == "allin" and snapshot.max_raise is not None:
@@ -146,7 +150,7 @@ class BlueprintRule:
         A hole that holds a card of the flop cannot be dealt and has no bucket; it gets the
         label of the first hole that can (its row is any row: ranges give it no weight).
         """
-        bp = self.context.blueprint
+        bp = self.blueprint
         round_index = int(snapshot.street)
         flop = snapshot.board[:3]
         flop_cards = set(flop)
@@ -177,7 +181,7 @@ class BlueprintRule:
         rows: np.ndarray,
     ) -> Mix:
         """The blueprint's mix over the readings, and the weight of readings with no row."""
-        probabilities = self.context.blueprint.probabilities
+        probabilities = self.blueprint.probabilities
         mixed: dict[Action, float] = {}
         fallback = 0.0
         for branch, actions, prices, row in zip(branches, legal, concrete, rows, strict=True):

@@ -77,7 +77,8 @@ class Context:
     use; ``own_range``: our decisions in this hand (heads-up), read with ``likelihood``, the
     strategy's own; ``book``: the opponents' models, where the player keeps them;
     ``exact_flop``: set while a policy table is computed (the threshold rule's flop law exact,
-    not sampled).
+    not sampled); ``small_blind_blueprint``: the blueprint of the small blind's preflop, if
+    another (:mod:`agent.players.rules.small_blind`).
     """
 
     options: PlayerConfig
@@ -88,6 +89,7 @@ class Context:
     book: OpponentBook | None = None
     likelihood: Likelihood = not_tracked
     exact_flop: bool = False
+    small_blind_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
         """The model of the player at ``seat`` a range is read with: what the book has learned
