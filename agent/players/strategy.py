@@ -6,13 +6,15 @@ Each decision takes the first rule that decides it (``agent.players.rules``):
 2. with ``preflop_table``, the N-player preflop blueprint (:mod:`.rules.nplayer_preflop`);
 3. heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
-4. preflop and on the flop, the MCCFR blueprint (:mod:`.rules.blueprint`), which hands the
+4. with ``small_blind_blueprint``, heads-up and deep, the small blind's preflop from that
+   blueprint (:mod:`.rules.small_blind`);
+5. preflop and on the flop, the MCCFR blueprint (:mod:`.rules.blueprint`), which hands the
    readings it has no row for to the rules after it;
-5. heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
+6. heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
-6. with two or more opponents, the pot's equity share against the price
+7. with two or more opponents, the pot's equity share against the price
    (:mod:`.rules.multiway`);
-7. everywhere else the study's thresholds on the win rate (:mod:`.rules.threshold`).
+8. everywhere else the study's thresholds on the win rate (:mod:`.rules.threshold`).
 
 The strategy is fixed: what it plays depends on the hand so far and the game's settled
 options, never on what it has seen of an opponent (only the ranges a solve reads do, where a
