@@ -317,9 +317,9 @@ class PlayerConfig(_Options):
     ``"auto"``);
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
     fewer answer sooner, farther from the subgame's equilibrium);
-    ``small_blind_blueprint``: heads-up preflop as the small blind, where ``solve`` covers the
-    hand's depth, play this blueprint's preflop (``agent.players.rules.small_blind``; None, the
-    default: ``blueprint`` everywhere);
+    ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
+    big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
+    None, the default: ``blueprint`` everywhere);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built into
     ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file; ``False``
