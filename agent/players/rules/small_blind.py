@@ -20,12 +20,10 @@ import numpy as np
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.players.blueprint_store import Blueprint
+from agent.players.history import heads_up_seats
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.rule import Context, DecisionRule, Rows
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
-from agent.players.short_stack import preflop_order
-
-HEADS_UP = 2
 
 
 class SmallBlindRule:
@@ -37,11 +35,13 @@ class SmallBlindRule:
     @staticmethod
     def applies(snapshot: Snapshot) -> bool:
         """Preflop, heads-up, we posted the small blind, and both stacks started deep."""
+        if snapshot.street != Street.PREFLOP:
+            return False
+        seats = heads_up_seats(snapshot)  # (small blind, big blind) heads-up
         return (
-            snapshot.street == Street.PREFLOP
-            and snapshot.seat == snapshot.small_blind_seat
-            and len(preflop_order(snapshot)) == HEADS_UP
-            and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
+            seats is not None
+            and seats[0] == snapshot.seat
+            and (effective_depth(snapshot) >= AUTO_SOLVE_DEPTH)
         )
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
