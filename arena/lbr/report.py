@@ -58,31 +58,46 @@ PREFLOP_RUNOUTS = 20_000
 
 _FORCED = ("small blind", "big blind", "ante")
 _STREETS = ("preflop", "flop", "turn", "river")
-_STRENGTH = {"FOLD": 0, "CALL": 1, "RAISE": 2, "ALLIN": 3}
+_STRENGTH = {"fold": 0, "check": 1, "call": 1, "raise": 2, "allin": 3}
 _NAMES = {0: "fold", 1: "check/call", 2: "raise", 3: "allin"}
+
+
+def _moves(actions: str) -> list[tuple[str, str, str, int]]:
+    """(street, slot, verb, amount) of every entry of an actions column. The verbs: ``small
+    blind``, ``big blind``, ``ante``, ``fold``, ``check`` (a call that adds no chip: the big
+    blind's option, a check after the flop), ``call`` and ``raise``; amounts are the street's
+    totals, as the column has them."""
+    moves = []
+    for part in actions.split(";"):
+        street, _, entries = part.partition("=")
+        paid: dict[str, int] = defaultdict(int)
+        for entry in entries.split():
+            slot, kind, amount = entry.split(":")[:3]
+            verb = kind.lower().replace("blind", " blind")
+            if kind == "CALL" and int(amount) <= paid[slot]:
+                verb = "check"
+            paid[slot] = max(paid[slot], int(amount))
+            moves.append((street, slot, verb, int(amount)))
+    return moves
 
 
 def hand_line(actions: str, lbr_seat: str, stack: int = 1000) -> tuple[str, str, str]:
     """(street ended, LBR's largest action with its street, how the hand ended) of one hand."""
-    best, best_street, last_street, ending = -1, "preflop", "preflop", "showdown"
-    for part in actions.split(";"):
-        street, _, entries = part.partition("=")
-        last_street = street
-        for entry in entries.split():
-            seat, kind, amount = entry.split(":")[:3]
-            if kind in ("SMALLBLIND", "BIGBLIND", "ANTE"):
-                continue
-            if kind == "FOLD":
-                ending = "LBR folds" if seat == lbr_seat else "bot folds"
-            if seat != lbr_seat:
-                continue
-            strength = _STRENGTH[kind]
-            if kind == "RAISE" and int(amount) >= stack - 10:
-                strength = _STRENGTH["ALLIN"]
-            if strength > best:
-                best, best_street = strength, street
-    line = f"{best_street} {_NAMES.get(best, 'none')}"
-    return last_street, line, ending
+    best, best_street, ending = -1, "preflop", "showdown"
+    for street, slot, verb, amount in _moves(actions):
+        if verb in _FORCED:
+            continue
+        if verb == "fold":
+            ending = "LBR folds" if slot == lbr_seat else "bot folds"
+        if slot != lbr_seat:
+            continue
+        strength = _STRENGTH[verb]
+        if verb == "raise" and amount >= stack - 10:
+            strength = _STRENGTH["allin"]
+        if strength > best:
+            best, best_street = strength, street
+    last_street = actions.split(";")[-1].partition("=")[0]
+    return last_street, f"{best_street} {_NAMES.get(best, 'none')}", ending
 
 
 _BOARD_SIZE = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
@@ -151,25 +166,6 @@ def mbb_with_ci(hands: pd.DataFrame, won: np.ndarray, big_blind: int = 10) -> tu
     mean, half = mean_ci(hands["deal"].to_numpy(), won)
     scale = 1000.0 / big_blind
     return float(mean * scale), float("nan") if half is None else float(half * scale)
-
-
-def _moves(actions: str) -> list[tuple[str, str, str, int]]:
-    """(street, slot, verb, amount) of every entry of an actions column. The verbs: ``small
-    blind``, ``big blind``, ``ante``, ``fold``, ``check`` (a call that adds no chip: the big
-    blind's option, a check after the flop), ``call`` and ``raise``; amounts are the street's
-    totals, as the column has them."""
-    moves = []
-    for part in actions.split(";"):
-        street, _, entries = part.partition("=")
-        paid: dict[str, int] = defaultdict(int)
-        for entry in entries.split():
-            slot, kind, amount = entry.split(":")[:3]
-            verb = kind.lower().replace("blind", " blind")
-            if kind == "CALL" and int(amount) <= paid[slot]:
-                verb = "check"
-            paid[slot] = max(paid[slot], int(amount))
-            moves.append((street, slot, verb, int(amount)))
-    return moves
 
 
 def _who(slot: str, lbr_seat: str) -> str:
