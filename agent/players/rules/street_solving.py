@@ -65,7 +65,11 @@ class StreetSolvingRule:
         self.depth = mode_defaults(options.solve)[2]
         self.solver: RealTimeSolver | None = None
         if self.streets:
-            self.solver = RealTimeSolver(iterations=options.solve_iterations, gadget=options.gadget)
+            self.solver = RealTimeSolver(
+                iterations=options.solve_iterations,
+                gadget=options.gadget,
+                leaf_round=options.leaf_round,
+            )
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         return self.policy_table(snapshot, [snapshot.hole])[0]
