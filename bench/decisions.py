@@ -1,9 +1,8 @@
 """Agent speed: blueprint load time and memory, CFRv2 decision latency by street, range queries.
 
 Run: ``python -m bench.decisions [--blueprint PATH] [--hands 400] [--solve MODE] [--gadget |
---no-gadget] [--solve-iterations N] [--leaf-round]`` (without them, CFRv2's defaults:
-``solve="auto"``, which solves off the blueprint's tree with the gadget and 30 iterations;
-``--solve off`` the rules).
+--no-gadget] [--solve-iterations N]`` (without them, CFRv2's defaults: ``solve="auto"``, which
+solves off the blueprint's tree with the gadget and 30 iterations; ``--solve off`` the rules).
 Prints, in one run:
 
 * the time and resident memory of loading the blueprint (target: 2 s, 300 MB);
@@ -54,15 +53,9 @@ class TimedCFRv2(CFRv2Player):
         solve: str | None = None,
         gadget: bool | None = None,
         solve_iterations: int | None = None,
-        leaf_round: bool = False,
     ) -> None:
         super().__init__(
-            blueprint,
-            seed=seed,
-            solve=solve,
-            gadget=gadget,
-            solve_iterations=solve_iterations,
-            leaf_round=leaf_round,
+            blueprint, seed=seed, solve=solve, gadget=gadget, solve_iterations=solve_iterations
         )
         self.latencies = latencies
         self.captured: dict[str, tuple] = {}
@@ -140,7 +133,6 @@ def main() -> None:
         "--gadget", action=argparse.BooleanOptionalAction, help="cfrv2's gadget= option"
     )
     parser.add_argument("--solve-iterations", type=int, help="cfrv2's solve_iterations=")
-    parser.add_argument("--leaf-round", action="store_true", help="cfrv2's leaf_round=true")
     arguments = parser.parse_args()
     before = resident_mb()
     start = time.perf_counter()
@@ -160,7 +152,6 @@ def main() -> None:
         solve=arguments.solve,
         gadget=arguments.gadget,
         solve_iterations=arguments.solve_iterations,
-        leaf_round=arguments.leaf_round,
     )
     play(agent, 20)  # warm-up: numba kernels load from the cache, tables build
     latencies.clear()

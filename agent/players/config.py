@@ -317,9 +317,6 @@ class PlayerConfig(_Options):
     ``"auto"``);
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
     fewer answer sooner, farther from the subgame's equilibrium);
-    ``leaf_round``: a solved flop's or turn's lines that reach the next card first open one more
-    round of betting, a pot-size bet and its answer, before they are checked down
-    (``blueprint.subgame.river.LeafRound``); ``False`` (the default) checks them down;
     ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
     big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
     None, the default: ``blueprint`` everywhere);
@@ -356,7 +353,6 @@ class PlayerConfig(_Options):
     solve_iterations: int | None = field(
         default=None, metadata=_accepts(_optional_positive_int, "a positive number")
     )
-    leaf_round: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     preflop_table: bool | str | Path = field(
         default=False, metadata=_accepts(_preflop_table, "true, false or a file")
     )

@@ -20,9 +20,6 @@ hand's earlier streets.
 * **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises, plus
   every size already bet on the street (Brown & Sandholm 2017); a longer raise war is left to
   the rules.
-* **Leaves**: checked down; with ``leaf_round=True`` a line that ends the flop or the turn
-  first opens one more round of a pot-size bet and its answer (``blueprint.subgame.river.
-  LeafRound``), so a call on the street is priced against the betting that follows it.
 * **A bet of a new size** after a solve, with the gadget on, is met by safe nested re-solving
   of the subgame below it (``blueprint.subgame.nested``).
 
@@ -261,14 +258,11 @@ class RealTimeSolver:
     """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
     recent ones."""
 
-    def __init__(
-        self, iterations: int = ITERATIONS, gadget: bool = False, leaf_round: bool = False
-    ) -> None:
+    def __init__(self, iterations: int = ITERATIONS, gadget: bool = False) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
         self.iterations = iterations
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
-        self.leaf_round = leaf_round  # the flop's and turn's leaves open a round of betting
         self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
         # another player of the process solved on the same inputs counts: shared_solution)
         self.nested_solves = 0  # of which re-solves below an off-tree bet
@@ -345,13 +339,13 @@ class RealTimeSolver:
         """The street's solution from its inputs: solved here, or by another player of the
         process on the same inputs (``shared_solution``)."""
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction)
-        key = (*inputs, self.iterations, self.gadget_player, self.leaf_round, ranges.tobytes())
+        key = (*inputs, self.iterations, self.gadget_player, ranges.tobytes())
         return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges))
 
     def _solve_now(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
         from blueprint.subgame.depth_limited import solve_street
         from blueprint.subgame.flop import FlopSpot
-        from blueprint.subgame.river import LeafRound, RiverSpot, solve_river
+        from blueprint.subgame.river import RiverSpot, solve_river
         from blueprint.subgame.turn import TurnSpot
 
         stacks = (float(start.stacks[0]), float(start.stacks[1]))
@@ -361,11 +355,7 @@ class RealTimeSolver:
                 start.board, float(start.pot), stacks, start.first, ranges
             )
             return solve_street(
-                spot,
-                abstraction,
-                iterations=self.iterations,
-                gadget_player=self.gadget_player,
-                leaf_round=LeafRound(opener=start.first) if self.leaf_round else None,
+                spot, abstraction, iterations=self.iterations, gadget_player=self.gadget_player
             )
         river = RiverSpot(start.board, float(start.pot), stacks, start.first, ranges)
         return solve_river(

@@ -11,9 +11,7 @@ completions that one beats the other, less the chance that it loses. An all-in c
 street is therefore valued by the same matrix; any other leaf leaves out the later streets'
 betting, the simplest leaf value of depth-limited solving (Brown, Sandholm & Amos 2018,
 "Depth-limited solving for imperfect-information games"; DeepStack, Moravčík et al. 2017,
-uses value networks there instead). With a leaf round (``river.LeafRound``) such a line first
-opens one more round of betting, one bet and its answer, made before the rest of the board is
-dealt; that round's ends are the checked-down leaves.
+uses value networks there instead).
 
 The completions are those of ``agent.poker.share_table.completions``: on the turn every river
 card (exact: 44 for each pair), on the flop a board-seeded sample of 150 (turn, river) pairs,
@@ -40,7 +38,6 @@ from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.subgame.hands import HandSpace
 from blueprint.subgame.river import (
     BetAbstraction,
-    LeafRound,
     RiverSolution,
     RiverSpot,
     checked_board,
@@ -152,16 +149,11 @@ def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return holdings, equity
 
 
-def street_subgame(
-    spot: RiverSpot, abstraction: BetAbstraction, leaf_round: LeafRound | None = None
-) -> tuple[Subgame, np.ndarray]:
-    """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
-    ``leaf_round``, the street's ends open that round before the check-down."""
+def street_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
+    """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings."""
     keep = np.asarray(spot.ranges).sum(axis=0) > 0
     holdings, hands, equity = street_hands(spot.board, keep)
-    tree = river_tree(
-        spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root, leaf_round
-    )
+    tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     return Subgame(tree, hands, ranges, leaf_equity=equity), holdings
 
@@ -174,19 +166,17 @@ def solve_street(
     config: CFRConfig = PRESETS["dcfr"],
     gadget_player: int | None = None,
     gadget_values: np.ndarray | None = None,
-    leaf_round: LeafRound | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
     deal). ``gadget_player``: that player's range is replaced by a re-solving gadget, with
     ``gadget_values`` (``float64[1326]``) or else the check-down values
-    (``river.check_down_gadget``). ``leaf_round``: each line that ends the street with chips
-    behind opens that round of betting before the rest is checked down (``river.LeafRound``)."""
+    (``river.check_down_gadget``)."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
     start = time.perf_counter()
-    subgame, holdings = street_subgame(spot, abstraction, leaf_round)
+    subgame, holdings = street_subgame(spot, abstraction)
     solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
-                         solver.iteration, time.perf_counter() - start, leaf_round)  # fmt: skip
+                         solver.iteration, time.perf_counter() - start)  # fmt: skip

@@ -71,6 +71,4 @@ def resolve_below(
     if len(spot.board) == 5:
         return solve_river(spot, abstraction, iterations=iterations, target_pot_fraction=None,
                            **options)  # fmt: skip
-    return solve_street(
-        spot, abstraction, iterations=iterations, leaf_round=solution.leaf_round, **options
-    )
+    return solve_street(spot, abstraction, iterations=iterations, **options)

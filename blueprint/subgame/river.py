@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -81,29 +81,6 @@ class _Street:
     raises: int
     last_raise: float
     acted: bool
-    last_round: bool = True  # False: the street's end opens the leaf round (``LeafRound``)
-
-
-@dataclass(frozen=True)
-class LeafRound:
-    """One more round of betting where a depth-limited street ends with chips behind: ``opener``
-    (the player first to act on the later streets) checks or bets, the other checks or bets if
-    checked to, and a bet is called or folded, at ``sizes`` (pot fractions the street's sizes
-    hold; at most ``sizes.max_raises`` bets). Its own ends are the checked-down leaves.
-
-    A check-down leaf lets every hand keep its whole equity; a hand that calls a bet on the
-    street and cannot face one later is worth less than that. The round gives the later
-    streets' betting its simplest form, bets made on the equity before the cards fall, so the
-    street's solve prices what a call there leads to (a stand-in for the multi-valued leaves of
-    Brown, Sandholm & Amos 2018, "Depth-limited solving for imperfect-information games").
-    """
-
-    opener: int
-    sizes: BetAbstraction = BetAbstraction(pot_fractions=(1.0,), all_in=False, max_raises=1)
-
-    def __post_init__(self) -> None:
-        if self.opener not in (0, 1):
-            raise ValueError(f"the leaf round's opener must be 0 or 1, got {self.opener}")
 
 
 @dataclass(frozen=True)
@@ -136,20 +113,8 @@ def _raise_targets(state: _Street, limit: float, sizes: BetAbstraction) -> list[
     return targets
 
 
-def _expander(limit: float, sizes: BetAbstraction, leaf_round: LeafRound | None = None):
-    """The ``tree_from_expander`` callback of a river with contribution ``limit``; with
-    ``leaf_round``, each end of the street with chips behind opens that round."""
-
-    def ended(stake: tuple[float, float], state: _Street) -> _Street | _End:
-        if state.last_round or leaf_round is None or max(stake) >= limit - 1e-9:
-            return _End(SHOWDOWN, 0, stake)
-        return _Street(stake, leaf_round.opener, 0, 0.0, False, True)
-
-    def raises(state: _Street) -> list[tuple[int, float]]:
-        if state.last_round and leaf_round is not None:
-            later = _raise_targets(state, limit, leaf_round.sizes)
-            return [(_street_action(sizes, leaf_round.sizes, a), to) for a, to in later]
-        return _raise_targets(state, limit, sizes)
+def _expander(limit: float, sizes: BetAbstraction):
+    """The ``tree_from_expander`` callback of a river with contribution ``limit``."""
 
     def expand(state: _Street | _End) -> NodeSpec:
         if isinstance(state, _End):
@@ -159,30 +124,20 @@ def _expander(limit: float, sizes: BetAbstraction, leaf_round: LeafRound | None 
         if stake[1 - a] > stake[a]:
             children.append((FOLD_ACTION, _End(FOLD, a, stake)))
             called = (stake[1 - a], stake[1 - a])
-            children.append((CALL_ACTION, ended(called, state)))
+            children.append((CALL_ACTION, _End(SHOWDOWN, 0, called)))
         elif state.acted:
-            children.append((CHECK_ACTION, ended(stake, state)))
+            children.append((CHECK_ACTION, _End(SHOWDOWN, 0, stake)))
         else:
-            checked = replace(state, actor=1 - a, acted=True)
-            children.append((CHECK_ACTION, checked))
-        for action, to in raises(state):
+            children.append(
+                (CHECK_ACTION, _Street(stake, 1 - a, state.raises, state.last_raise, True))
+            )
+        for action, to in _raise_targets(state, limit, sizes):
             raised = (to, stake[1]) if a == 0 else (stake[0], to)
             increment = max(to - stake[1 - a], state.last_raise)
-            after = _Street(raised, 1 - a, state.raises + 1, increment, True, state.last_round)
-            children.append((action, after))
+            children.append((action, _Street(raised, 1 - a, state.raises + 1, increment, True)))
         return NodeSpec(DECISION, a, 0, stake, children)
 
     return expand
-
-
-def _street_action(street: BetAbstraction, later: BetAbstraction, action: int) -> int:
-    """The street's action index of the leaf round's ``action`` (its sizes are the street's)."""
-    if action - 3 == len(later.pot_fractions):
-        return 3 + len(street.pot_fractions)
-    fraction = later.pot_fractions[action - 3]
-    if fraction not in street.pot_fractions:
-        raise ValueError(f"the leaf round's size {fraction:g} is none of the street's sizes")
-    return 3 + street.pot_fractions.index(fraction)
 
 
 @dataclass(frozen=True)
@@ -207,13 +162,11 @@ def river_tree(
     abstraction: BetAbstraction,
     num_hands: int = 1,
     root: RiverRoot = RiverRoot(),
-    leaf_round: LeafRound | None = None,
 ) -> BettingTree:
     """The public betting tree of a river spot; ``num_hands`` info-set rows per decision.
 
     ``pot`` and ``stacks`` are the river's start; the tree starts at ``root`` with
-    ``first_to_act`` to act there. ``leaf_round``: a depth-limited street's ends with chips
-    behind open that round of betting (``LeafRound``).
+    ``first_to_act`` to act there.
     """
     if not pot > 0 or min(stacks) < 0:
         raise ValueError(f"the pot must be positive and stacks non-negative: {pot}, {stacks}")
@@ -224,8 +177,8 @@ def river_tree(
     half = pot / 2.0
     stakes = (half + root.bets[0], half + root.bets[1])
     acted = root.checked or root.raises > 0
-    start = _Street(stakes, first_to_act, root.raises, root.last_raise, acted, leaf_round is None)
-    expand = _expander(half + min(stacks), abstraction, leaf_round)
+    start = _Street(stakes, first_to_act, root.raises, root.last_raise, acted)
+    expand = _expander(half + min(stacks), abstraction)
     return tree_from_expander(start, expand, (num_hands,), abstraction.action_names())
 
 
@@ -308,7 +261,6 @@ class RiverSolution:
     strategy: np.ndarray
     iterations: int
     seconds: float
-    leaf_round: LeafRound | None = None  # a depth-limited street's round after its ends
 
     @cached_property
     def exploitability(self) -> float:

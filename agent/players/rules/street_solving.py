@@ -65,11 +65,7 @@ class StreetSolvingRule:
         self.depth = mode_defaults(options.solve)[2]
         self.solver: RealTimeSolver | None = None
         if self.streets:
-            self.solver = RealTimeSolver(
-                iterations=options.solve_iterations,
-                gadget=options.gadget,
-                leaf_round=options.leaf_round,
-            )
+            self.solver = RealTimeSolver(iterations=options.solve_iterations, gadget=options.gadget)
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         return self.policy_table(snapshot, [snapshot.hole])[0]

@@ -228,32 +228,6 @@ def test_a_bet_of_a_new_size_is_re_solved_below_it_with_the_gadget(scripted_hand
     assert player.fixed.solving.solver.solves == 2
 
 
-def test_with_the_leaf_round_the_turn_and_its_re_solve_price_the_betting_after_a_call(
-    scripted_hand,
-):
-    from blueprint.subgame.river import LeafRound
-
-    first, facing = turn_check_then_bet(scripted_hand, 0.7)
-    player = CFRv2Player(solve="turn", gadget=True, leaf_round=True, solve_iterations=20, seed=0)
-    player.action_likelihood(first, ("call", 0))  # the street solved at its first decision
-    player.fixed.remember(first, ("call", 0))
-    policy = player.policy(replace(facing, hole=tuple(parse_cards(["Jh", "Th"]))))
-    assert all(is_legal(facing, (name, amount)) for name, amount, _ in policy)
-    start, solved = player.fixed.solving.solved(facing)
-    assert player.fixed.solving.solver.nested_solves == 1 and solved.offset == 2
-    street = player.fixed.solving.solved(first)[1].solution
-    assert street.leaf_round == solved.solution.leaf_round == LeafRound(opener=start.first)
-    plain = CFRv2Player(
-        solve="turn", gadget=True, solve_iterations=20, seed=0
-    ).fixed.solving.solved(first)[1]
-    assert street.tree.num_nodes > plain.tree.num_nodes and plain.solution.leaf_round is None
-
-
-def test_a_bad_leaf_round_is_refused():
-    with pytest.raises(ValueError, match="leaf_round"):
-        CFRv2Player(leaf_round="sometimes")
-
-
 def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scripted_hand):
     first, facing = turn_check_then_bet(scripted_hand, 0.7)
     player = CFRv2Player(solve="turn", seed=0)
