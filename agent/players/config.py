@@ -292,9 +292,6 @@ class PlayerConfig(_Options):
     ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency within
     our own range on the turn and river, as our actions in the hand reveal it
     (``agent.players.own_range``; the default), not among all holdings (``False``);
-    ``limp_range``: heads-up, rule ``mdf``, facing a preflop raise after our own limp or call,
-    rank the hand within the range that called (``True``), not among all holdings (``False``,
-    the default);
     ``multiway``: with two or more opponents in the hand, act on the hand's share of the pot's
     equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default), the same
     with the equity against each opponent's range read from its actions under a sound player's model
@@ -349,7 +346,6 @@ class PlayerConfig(_Options):
     pushfold: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
     pushfold_players: int = field(default=3, metadata=_accepts(_table_size, "2 to 10"))
     own_range: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
-    limp_range: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     multiway: Multiway = Multiway.SHARE
     preflop_defense: PreflopDefense = PreflopDefense.MDF
     solve: Solve | None = None

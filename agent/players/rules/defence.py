@@ -4,9 +4,8 @@ The hand continues when it ranks in the top ``p / (p + b)`` share of the holding
 leaves possible (``agent.players.defense``); in the top third of that share it takes the
 threshold rule's action, at least a call, so it raises where the study would. On the turn
 and river the rank is taken within our own range as our actions so far reveal it
-(``agent.players.own_range``), and with ``limp_range`` preflop after our limp; preflop with
-``preflop_defense="odds"`` the share defended is at least the holdings whose pot share covers
-the price of the call.
+(``agent.players.own_range``); preflop with ``preflop_defense="odds"`` the share defended is
+at least the holdings whose pot share covers the price of the call.
 """
 
 from __future__ import annotations
@@ -126,18 +125,13 @@ class DefenceRule:
         return self.range_ranks(sorted_board(snapshot.board), len(snapshot.history))
 
     def own_weights(self, snapshot: Snapshot) -> np.ndarray | None:
-        """Our range's weights where the defence ranks within it (turn and river; with
-        ``limp_range``, preflop after our limp), else None.
+        """Our range's weights where the defence ranks within it (turn and river), else None.
 
         Preflop and on the flop, off-tree bets are mostly large re-raises against a narrow
         range of ours; ranking within it folds hands far ahead of a loose bot's raising range
         (most of all, folding to 4-bets), so those streets keep the ranking among all
-        holdings. A range that only called preflop is the other way round: its hands rank low
-        among all holdings, and ranking there folds far more of it than the minimum defense
-        frequency allows, so a raise over a limp would profit with any two cards.
+        holdings.
         """
-        if self.context.options.limp_range and limped(snapshot):
-            return self.context.own_weights(snapshot.board, len(snapshot.history))
         if snapshot.street < OWN_RANGE_FROM or not self.context.options.own_range:
             return None  # (the range is recorded for river solving even with own_range=False)
         return self.context.own_weights(snapshot.board, len(snapshot.history))
@@ -151,11 +145,3 @@ class DefenceRule:
         if self._ranks is None or self._ranks[0] is not weights:  # an array per board, too
             self._ranks = (weights, weighted_percentiles(holding_shares(board), weights))
         return self._ranks[1]
-
-
-def limped(snapshot: Snapshot) -> bool:
-    """Preflop, where we have called and not raised: a range capped by its own limp."""
-    if snapshot.street != Street.PREFLOP:
-        return False
-    ours = [r.kind for r in snapshot.street_history(Street.PREFLOP) if r.seat == snapshot.seat]
-    return "CALL" in ours and "RAISE" not in ours
