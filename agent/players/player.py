@@ -59,11 +59,10 @@ from blueprint.subgame.warmup import warn_if_cold
 LOG = logging.getLogger(__name__)
 
 
-def _loaded(source: str | Path | Blueprint | None) -> Blueprint | None:
-    """A second blueprint, loaded; None stays None."""
-    if source is None or isinstance(source, Blueprint):
-        return source
-    return load_blueprint(source)
+def _loaded(source: str | Path | Blueprint | None) -> Blueprint:
+    """A blueprint option's blueprint: as given, or loaded once per process (None: the
+    shipped one)."""
+    return source if isinstance(source, Blueprint) else load_blueprint(source)
 
 
 class CFRPlayer(PolicyPlayer):
@@ -101,13 +100,13 @@ class CFRPlayer(PolicyPlayer):
         """The options by keyword; ``blueprint`` and ``simulations`` also by position."""
         self.config: AnyConfig = self.configure(config, **_with_positional(by_position, options))
         strategy = self.config.strategy
-        source = strategy.blueprint
+        small_blind = strategy.small_blind_blueprint
         self.context = Context(
             options=strategy,
-            blueprint=source if isinstance(source, Blueprint) else load_blueprint(source),
+            blueprint=_loaded(strategy.blueprint),
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
-            small_blind_blueprint=_loaded(strategy.small_blind_blueprint),
+            small_blind_blueprint=None if small_blind is None else _loaded(small_blind),
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None

@@ -41,7 +41,7 @@ class SmallBlindRule:
         return (
             seats is not None
             and seats[0] == snapshot.seat
-            and (effective_depth(snapshot) >= AUTO_SOLVE_DEPTH)
+            and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
         )
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
