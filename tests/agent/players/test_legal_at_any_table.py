@@ -146,7 +146,7 @@ def preflop_table_file(tmp_path_factory):
     and a worker forked from the test process would hold the test process's pages beside it."""
     path = tmp_path_factory.mktemp("preflop") / "preflop.npz"
     command = [sys.executable, "-m", "blueprint.preflop_build", "--players", "3-6"]
-    options = ["--stacks", "20,100", "--scale", "0.01", "--workers", "1", "--out", str(path)]
+    options = ["--stacks", "20,100", "--scale", "0.003", "--workers", "1", "--out", str(path)]
     subprocess.run([*command, *options], check=True, capture_output=True, cwd=ROOT)
     return path
 
