@@ -320,10 +320,6 @@ class PlayerConfig(_Options):
     ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
     big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
     None, the default: ``blueprint`` everywhere);
-    ``small_blind_flop``: with ``small_blind_blueprint``, play that blueprint's flop too in the
-    small blind's hands, which leave the tree (for ``solve``'s ``"off-tree"`` and ``"auto"``)
-    only by a raise off that blueprint's tree, the flop's raises in play included (False, the
-    default: its preflop alone, the rest of those hands solved);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built into
     ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file; ``False``
@@ -363,15 +359,9 @@ class PlayerConfig(_Options):
     small_blind_blueprint: str | Path | Blueprint | None = field(
         default=None, metadata=_accepts(_blueprint, "a path, study or sizes")
     )
-    small_blind_flop: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     preflop_opponents: int | Literal["auto"] = field(
         default=AUTO, metadata=_accepts(_auto_or_opponents, f"auto or 1 to {ALL_OPPONENTS}")
     )
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.small_blind_flop and self.small_blind_blueprint is None:
-            raise ValueError("small_blind_flop=true: needs small_blind_blueprint")
 
     @property
     def strategy(self) -> PlayerConfig:

@@ -6,8 +6,8 @@ Each decision takes the first rule that decides it (``agent.players.rules``):
 2. with ``preflop_table``, the N-player preflop blueprint (:mod:`.rules.nplayer_preflop`);
 3. heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
-4. with ``small_blind_blueprint``, heads-up and deep, the small blind's preflop (and with
-   ``small_blind_flop`` its flop) from that blueprint (:mod:`.rules.small_blind`);
+4. with ``small_blind_blueprint``, heads-up and deep, the small blind's preflop from that
+   blueprint (:mod:`.rules.small_blind`);
 5. preflop and on the flop, the MCCFR blueprint (:mod:`.rules.blueprint`), which hands the
    readings it has no row for to the rules after it;
 6. heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
@@ -86,6 +86,7 @@ class FixedStrategy(RuleList):
         self.levels = Levels(context)
         self.pushfold = PushFoldRule(context)
         self.nplayer_preflop = NPlayerPreflopRule(context)
+        self.solving = StreetSolvingRule(context)
         self.defence = DefenceRule(context, self.levels)
         self.multiway = MultiwayRule(context, self.levels)
         self.threshold = ThresholdRule(context, self.levels)
@@ -94,15 +95,8 @@ class FixedStrategy(RuleList):
         self.blueprint = BlueprintRule(context, self.thresholds)
         small_blind = context.small_blind_blueprint
         self.small_blind = (
-            []
-            if small_blind is None
-            else [
-                SmallBlindRule(
-                    context, small_blind, self.thresholds, context.options.small_blind_flop
-                )
-            ]
+            [] if small_blind is None else [SmallBlindRule(context, small_blind, self.thresholds)]
         )
-        self.solving = StreetSolvingRule(context, *(rule.tree for rule in self.small_blind))
         super().__init__(
             [
                 self.pushfold,

@@ -7,11 +7,8 @@ tree does not hold. A blueprint trained with raises of half the pot and the pot
 that blueprint's preflop where we are the small blind heads-up at :data:`AUTO_SOLVE_DEPTH`
 big blinds or deeper; the hand then leaves the shipped blueprint's tree with our first raise,
 and from the flop on the street solver plays (``solve="auto"``), as it does after an opponent's
-raise of those sizes. With ``flop``, the rule plays that blueprint's flop too, and the hand is
-off the tree only once a raise left that blueprint's tree, on an earlier street or on the
-flop in play: the solver then plays only where the opponent's sizes were none of its own
-(a minimum bet on the flop is solved at once rather than answered as a half-pot bet).
-Elsewhere, and where that blueprint has no row, the rules after this one decide.
+raise of those sizes. Elsewhere, and where that blueprint has no row, the rules after this one
+decide.
 """
 
 from __future__ import annotations
@@ -32,23 +29,20 @@ from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 class SmallBlindRule:
     """``blueprint``'s preflop mix where we are the deep heads-up small blind."""
 
-    def __init__(
-        self, context: Context, blueprint: Blueprint, fallback: DecisionRule, flop: bool = False
-    ) -> None:
-        self.blueprint = blueprint
+    def __init__(self, context: Context, blueprint: Blueprint, fallback: DecisionRule) -> None:
         self.inner = BlueprintRule(context, fallback, blueprint)
-        self.last_street = Street.FLOP if flop else Street.PREFLOP
 
-    def applies(self, snapshot: Snapshot) -> bool:
-        """On a street this rule plays, in a hand of ours as the deep heads-up small blind."""
-        return snapshot.street <= self.last_street and deep_small_blind(snapshot)
-
-    def tree(self, snapshot: Snapshot) -> Blueprint | None:
-        """The blueprint whose tree the hand is on or off: this one where it plays the flop of
-        the hand, None where the shipped blueprint's tree decides."""
-        if self.last_street == Street.FLOP and deep_small_blind(snapshot):
-            return self.blueprint
-        return None
+    @staticmethod
+    def applies(snapshot: Snapshot) -> bool:
+        """Preflop, heads-up, we posted the small blind, and both stacks started deep."""
+        if snapshot.street != Street.PREFLOP:
+            return False
+        seats = heads_up_seats(snapshot)  # (small blind, big blind) heads-up
+        return (
+            seats is not None
+            and seats[0] == snapshot.seat
+            and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
+        )
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         return self.inner.policy(snapshot) if self.applies(snapshot) else None
@@ -60,13 +54,3 @@ class SmallBlindRule:
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         return self.inner.likelihood(snapshot, action) if self.applies(snapshot) else None
-
-
-def deep_small_blind(snapshot: Snapshot) -> bool:
-    """Heads-up, we posted the small blind, and both stacks started deep."""
-    seats = heads_up_seats(snapshot)  # (small blind, big blind) heads-up
-    return (
-        seats is not None
-        and seats[0] == snapshot.seat
-        and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
-    )

@@ -12,14 +12,13 @@ tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.blueprint_store import Blueprint
 from agent.players.config import Solve
 from agent.players.history import left_the_tree
 from agent.players.opponents.ranges import replay_range
@@ -55,22 +54,12 @@ def effective_depth(snapshot: Snapshot) -> float:
     return min(hand_start_stacks(snapshot).values()) / snapshot.big_blind
 
 
-Tree = Callable[[Snapshot], Blueprint | None]  # the blueprint a hand's tree is read from
-
-
-def shipped_tree(snapshot: Snapshot) -> Blueprint | None:
-    """The context's own blueprint's tree, in every hand."""
-    return None
-
-
 class StreetSolvingRule:
-    """The solved street's strategy at a heads-up decision ``solve`` covers; ``tree`` names the
-    blueprint whose tree a hand leaves (None: the context's)."""
+    """The solved street's strategy at a heads-up decision ``solve`` covers."""
 
-    def __init__(self, context: Context, tree: Tree = shipped_tree) -> None:
+    def __init__(self, context: Context) -> None:
         options = context.options
         self.context = context
-        self.tree = tree
         self.streets = SOLVED_STREETS[options.solve]
         self.only_off_tree = options.solve in ONLY_OFF_TREE
         self.depth = mode_defaults(options.solve)[2]
@@ -114,10 +103,6 @@ class StreetSolvingRule:
 
     def left_the_tree(self, snapshot: Snapshot) -> bool:
         """Whether a raise before this street was none of the blueprint's sizes (within the
-        tolerance of an over-size raise) or beyond its raise cap; in a hand read on another
-        blueprint's tree (``tree``), a raise so far on this street too, since that
-        blueprint would otherwise answer it as one of its own sizes."""
-        other = self.tree(snapshot)
-        bp = other or self.context.blueprint
-        current = other is not None
-        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE, current)
+        tolerance of an over-size raise) or beyond its raise cap."""
+        bp = self.context.blueprint
+        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE)
