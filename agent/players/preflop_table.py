@@ -51,6 +51,7 @@ from blueprint.nplayer.tree import DECISION, NPlayerTree
 
 TABLE_FILE = "preflop_nplayer.npz"
 FORMAT = 1
+TREES = 8  # preflop trees kept for every table of a process, by their game
 _NAME = re.compile(r"p(\d+)_s(\d+(?:\.\d+)?)_a(\d+)$")
 REBUILD = "build it with `python -m blueprint.preflop_build --seed 0`"
 VOLUNTARY = ("FOLD", "CALL", "RAISE")
@@ -58,6 +59,14 @@ VOLUNTARY = ("FOLD", "CALL", "RAISE")
 
 class PreflopTableError(ValueError):
     """A preflop table file that is missing or not in the expected layout."""
+
+
+@lru_cache(maxsize=TREES)
+def game_tree(config: PreflopConfig) -> NPlayerTree:
+    """The public tree of one solved game, built once per process: a six-player tree has
+    hundreds of thousands of nodes and takes seconds to build, and every player that loads a
+    table (a new one each tournament or hand) reads the same trees."""
+    return preflop_tree(config)
 
 
 @dataclass(eq=False)
@@ -74,7 +83,7 @@ class SolvedGame:
     def tree(self) -> NPlayerTree:
         """The game's public tree."""
         if self._tree is None:
-            self._tree = preflop_tree(self.config)
+            self._tree = game_tree(self.config)
             self._row_of = {int(node): index for index, node in enumerate(self.nodes)}
         return self._tree
 

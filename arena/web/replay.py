@@ -22,11 +22,12 @@ import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from pokerkit import HandHistory
+from typing import TYPE_CHECKING, Any
 
 from arena.roundrobin import labels_by_slot
+
+if TYPE_CHECKING:  # pokerkit takes most of a second to import: only a replay loads it
+    from pokerkit import HandHistory
 
 SUFFIXES = (".phh", ".phhs")
 META_FILES = ("tournament.json", "ring.json", "players.json")
@@ -117,6 +118,8 @@ def read_places(path: Path) -> dict[int, dict[str, int]]:
 
 
 def load_histories(path: Path) -> list[HandHistory]:
+    from pokerkit import HandHistory
+
     with path.open("rb") as handle:
         if path.suffix == ".phhs":
             return list(HandHistory.load_all(handle))

@@ -134,3 +134,11 @@ def test_the_player_plays_the_table_it_is_given(table_file):
     snapshot = decision(0, hole=("Kd", "Kc"))
     assert player.policy(snapshot) == table_policy(player.fixed.nplayer_preflop.table, snapshot)
     assert CFRv2Player(seed=0).fixed.nplayer_preflop.table is None  # off by default
+
+
+def test_tables_loaded_from_one_file_share_each_games_tree(table_file):
+    first, second = PreflopTable.load(table_file), PreflopTable.load(table_file)
+    key = (3, 20.0, 0.0)
+    assert first.games[key] is not second.games[key]
+    assert first.games[key].tree is second.games[key].tree
+    assert first.games[key].tree.num_players == 3
