@@ -272,9 +272,7 @@ def _check_structure(
         raise ValueError(f"node {np.argwhere(contribution < 0)[0][0]} has a negative contribution")
     if parent[0] != -1:
         raise ValueError(f"the root must have parent -1, got {parent[0]}")
-    seen = np.zeros(n, dtype=np.int64)
-    for node in range(n):
-        _check_node(node, kind[node], int(first[node]), int(count[node]), parent, n, seen)
+    seen = _check_children(kind, first, count, parent)
     orphans = np.flatnonzero(seen[1:] != 1)
     if len(orphans):
         raise ValueError(f"node {orphans[0] + 1} is the child of {seen[orphans[0] + 1]} nodes")
@@ -292,22 +290,35 @@ def _node_depths(parent: np.ndarray) -> np.ndarray:
     return depth
 
 
-def _check_node(
-    node: int, kind: int, first: int, count: int, parent: np.ndarray, n: int, seen: np.ndarray
-) -> None:
-    """Raise ValueError unless ``node``'s children are a valid contiguous block after it."""
-    if kind != DECISION:
-        if count != 0:
-            raise ValueError(f"terminal node {node} has {count} children")
-        return
-    if count < 1:
-        raise ValueError(f"decision node {node} has no children")
-    if first <= node or first + count > n:
-        raise ValueError(f"decision node {node} has children {first}..{first + count - 1}")
-    kids = np.arange(first, first + count)
-    if (parent[kids] != node).any():
-        raise ValueError(f"a child of node {node} names another parent")
-    seen[kids] += 1
+def _check_children(
+    kind: np.ndarray, first: np.ndarray, count: np.ndarray, parent: np.ndarray
+) -> np.ndarray:
+    """How many nodes name each node as a child; ValueError, naming the first node in index
+    order that breaks a rule, unless each decision's children are a contiguous block after it
+    that names it as parent, and terminals have none."""
+    n = len(kind)
+    nodes = np.arange(n)
+    decision = kind == DECISION
+    inside = decision & (count >= 1) & (first > nodes) & (first + count <= n)
+    owners = np.repeat(nodes[inside], count[inside])
+    block_start = np.repeat(np.cumsum(count[inside]) - count[inside], count[inside])
+    kids = np.repeat(first[inside], count[inside]) + np.arange(len(owners)) - block_start
+    foster = np.zeros(n, dtype=np.bool_)
+    foster[owners[parent[kids] != owners]] = True
+    rules = (
+        (~decision & (count != 0), lambda v: f"terminal node {v} has {count[v]} children"),
+        (decision & (count < 1), lambda v: f"decision node {v} has no children"),
+        (
+            decision & (count >= 1) & ~inside,
+            lambda v: f"decision node {v} has children {first[v]}..{first[v] + count[v] - 1}",
+        ),
+        (foster, lambda v: f"a child of node {v} names another parent"),
+    )
+    broken = [(int(np.flatnonzero(mask)[0]), message) for mask, message in rules if mask.any()]
+    if broken:
+        node, message = min(broken, key=lambda pair: pair[0])
+        raise ValueError(message(node))
+    return np.bincount(kids, minlength=n)
 
 
 def _two_player_alive(kind: np.ndarray, player: np.ndarray, players: int) -> np.ndarray:

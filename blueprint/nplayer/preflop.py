@@ -149,19 +149,14 @@ def _after(
 def _next_actor(config: PreflopConfig, state: BettingState) -> BettingState:
     """Drop from ``to_act`` a player with nothing to decide: nobody else can still bet and it
     has nothing to call."""
-    to_act = list(state.to_act)
-    while to_act:
-        actor = to_act[0]
-        others_open = [
-            p
-            for p in range(config.players)
-            if p != actor and not (state.folded | state.all_in) >> p & 1
-        ]
+    open_players = ((1 << config.players) - 1) & ~(state.folded | state.all_in)
+    dropped = 0
+    for actor in state.to_act:
         owes = state.paid[actor] - config.ante_bb < state.bet
-        if others_open or owes:
+        if open_players & ~(1 << actor) or owes:
             break
-        to_act.pop(0)
-    return replace(state, to_act=tuple(to_act))
+        dropped += 1
+    return replace(state, to_act=state.to_act[dropped:]) if dropped else state
 
 
 def _expand(state: BettingState, config: PreflopConfig) -> NodeSpec:
