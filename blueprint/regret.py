@@ -112,16 +112,25 @@ def discount_factor(iteration: int, exponent: float | None) -> float:
 
 
 def average_strategy(strategy_sum: np.ndarray, row_actions: np.ndarray) -> np.ndarray:
-    """The normalised strategy sums as float64; uniform over legal actions where never reached."""
-    sums = np.asarray(strategy_sum, dtype=np.float64)
-    if sums.ndim != 2 or sums.shape[0] != len(row_actions):
-        raise ValueError(f"strategy_sum shape {sums.shape} does not fit {len(row_actions)} rows")
-    legal = np.arange(sums.shape[1])[None, :] < np.asarray(row_actions)[:, None]
-    sums = np.where(legal, np.maximum(sums, 0.0), 0.0)
-    totals = sums.sum(axis=1, keepdims=True)
-    uniform = legal / np.maximum(np.asarray(row_actions)[:, None], 1)
-    safe = np.where(totals > 0.0, totals, 1.0)
-    return np.where(totals > 0.0, sums / safe, uniform)
+    """The normalised strategy sums as float64; uniform over legal actions where never reached.
+
+    Works column by column on one output array, since a multiplayer preflop table has tens of
+    millions of rows and each whole-table temporary would cost hundreds of megabytes.
+    """
+    sums = np.asarray(strategy_sum)
+    actions = np.asarray(row_actions)
+    if sums.ndim != 2 or sums.shape[0] != len(actions):
+        raise ValueError(f"strategy_sum shape {sums.shape} does not fit {len(actions)} rows")
+    out = np.maximum(sums, 0.0, dtype=np.float64)
+    legal = np.arange(out.shape[1])[None, :] < actions[:, None]
+    np.copyto(out, 0.0, where=~legal)
+    totals = out.sum(axis=1, keepdims=True)
+    reached = totals > 0.0
+    np.divide(out, totals, out=out, where=reached)
+    unreached = np.flatnonzero(~reached[:, 0])
+    if len(unreached):
+        out[unreached] = legal[unreached] / np.maximum(actions[unreached, None], 1)
+    return out
 
 
 def uniform_strategy(row_actions: np.ndarray, max_actions: int) -> np.ndarray:
