@@ -378,14 +378,10 @@ class RealTimeSolver:
         if priced is None:
             return None
         node, prices = priced
-        strategy = solved.solution.node_strategy(node)
-        rows = []
-        for hole in holes:
-            probabilities = strategy[holding_index(*hole)]
-            if probabilities.sum() <= 0:
-                return None
-            rows.append(merged(prices, probabilities))
-        return rows
+        strategy = solved.solution.node_strategy(node)[[holding_index(*hole) for hole in holes]]
+        if (strategy.sum(axis=1) <= 0).any():
+            return None
+        return [merged(prices, probabilities) for probabilities in strategy.tolist()]
 
     def likelihood(
         self, snapshot: Snapshot, start: StreetStart, solved: StreetSolution, action: Action
@@ -438,7 +434,9 @@ def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot)
     return legal_raise(snapshot, round(street_total))
 
 
-def merged(prices: Sequence[Action], probabilities: np.ndarray) -> list[WeightedAction]:
+def merged(
+    prices: Sequence[Action], probabilities: Sequence[float] | np.ndarray
+) -> list[WeightedAction]:
     """The actions with positive probability, tree actions priced the same added up."""
     mixed: dict[Action, float] = {}
     for price, probability in zip(prices, probabilities, strict=True):
