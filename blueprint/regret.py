@@ -114,8 +114,8 @@ def discount_factor(iteration: int, exponent: float | None) -> float:
 def average_strategy(strategy_sum: np.ndarray, row_actions: np.ndarray) -> np.ndarray:
     """The normalised strategy sums as float64; uniform over legal actions where never reached.
 
-    Works column by column on one output array, since a multiplayer preflop table has tens of
-    millions of rows and each whole-table temporary would cost hundreds of megabytes.
+    Works in place on one output array: a multiplayer preflop table has tens of millions of
+    rows, and every whole-table temporary would be as large as the table.
     """
     sums = np.asarray(strategy_sum)
     actions = np.asarray(row_actions)
