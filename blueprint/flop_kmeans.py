@@ -139,7 +139,7 @@ def _flop_histograms(flop, bins, counts, twice_sum):
             pair_a[p], pair_b[p] = a, b
             p += 1
     board = np.empty(5, dtype=np.int64)
-    board[:3] = flop
+    board[0], board[1], board[2] = flop[0], flop[1], flop[2]
     ranks = np.empty(pair_a.shape[0], dtype=np.int64)
     hands = np.empty(pair_a.shape[0], dtype=np.int64)
     twice = np.empty(pair_a.shape[0], dtype=np.int64)
@@ -219,7 +219,8 @@ def _all_histograms(flops, keys, permutations, bins, counts_out, twice_out):
         for p in range(pair_a.shape[0]):
             h0, h1 = rest[pair_a[p]], rest[pair_b[p]]
             row = flop_buckets.flop_class(keys, permutations, h0, h1, flop[0], flop[1], flop[2])
-            counts_out[row] = counts[p]
+            for b in range(bins):  # element copies: no slice assignment's error path
+                counts_out[row, b] = counts[p, b]
             twice_out[row] = twice_sum[p]
 
 
@@ -270,7 +271,8 @@ def _weighted_means(points, weights, labels, k):
     sums = np.zeros((k, points.shape[1]))
     mass = np.zeros(k)
     for i in range(points.shape[0]):
-        sums[labels[i]] += weights[i] * points[i]
+        for c in range(points.shape[1]):
+            sums[labels[i], c] += weights[i] * points[i, c]
         mass[labels[i]] += weights[i]
     for j in range(k):
         if mass[j] > 0:

@@ -140,7 +140,9 @@ def matchup_kernel(combos, counts, first, second, samples, seed):
     out = np.zeros((first.shape[0], 4))
     for p in prange(first.shape[0]):
         state = combine(uint64(seed), uint64(p))
-        out[p] = _pair_stats(combos, counts, first[p], second[p], samples, state)
+        stats = _pair_stats(combos, counts, first[p], second[p], samples, state)
+        for k in range(4):  # element copies: no slice assignment's error path to compile
+            out[p, k] = stats[k]
     return out
 
 

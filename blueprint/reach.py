@@ -44,7 +44,9 @@ def forward_reach(
         into = slot[actor]
         for k in range(num_children[node]):
             child = first_child[node] + k
-            reach[child, :, :] = reach[node, :, :]
+            for s in range(reach.shape[1]):
+                for d in range(reach.shape[2]):
+                    reach[child, s, d] = reach[node, s, d]
             if into < 0:
                 continue
             for d in range(buckets.shape[0]):

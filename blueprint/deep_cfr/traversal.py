@@ -42,7 +42,8 @@ def _enter(
     if actor != traverser:
         n = counts[1]
         strategy_rows[n] = row
-        strategy_values[n, :] = strategy[row, :]
+        for k in range(strategy.shape[1]):
+            strategy_values[n, k] = strategy[row, k]
         counts[1] = n + 1
         chosen = sample(strategy[row], num_children[node], state)
     push(frame, d, node, row, chosen)

@@ -49,13 +49,16 @@ def _backward(kind, player, rnd, first_child, num_children, contribution, alive,
                 for k in range(1, count):
                     if score[b, k] > score[b, best] + 1e-12:
                         best = k
-                value[node, d, :] = value[first + best, d, :]
+                for p in range(players):
+                    value[node, d, p] = value[first + best, d, p]
             continue
         for d in range(size):
             row = infoset_base[node] + buckets[d, actor, rnd[node]]
-            value[node, d, :] = 0.0
-            for k in range(count):
-                value[node, d, :] += policy[row, k] * value[first + k, d, :]
+            for p in range(players):
+                total = 0.0
+                for k in range(count):
+                    total += policy[row, k] * value[first + k, d, p]
+                value[node, d, p] = total
 
 
 def _root_values(tree: BettingTree, deals: Deals, policy: np.ndarray, responder: int):

@@ -97,18 +97,32 @@ def _checked_leaf_equity(matrix: np.ndarray, size: int) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_reach, reach):
-    """reach[n, q, h] from the root reach and the strategy table ``sigma``."""
+    """reach[n, q, h] from the root reach and the strategy table ``sigma``.
+
+    Copies are element loops, not slice assignments: numba compiles a slice assignment's
+    shape-mismatch error message (string formatting) into the kernel, which makes the
+    first compilation several seconds slower.
+    """
     hands = root_reach.shape[1]
-    reach[0, :, :] = root_reach
+    _copy_rows(root_reach, reach[0])
     for node in range(kind.shape[0]):
         if kind[node] != DECISION:
             continue
         actor, base = player[node], infoset_base[node]
+        other = 1 - actor
         for k in range(num_children[node]):
             child = first_child[node] + k
-            reach[child, 1 - actor, :] = reach[node, 1 - actor, :]
             for h in range(hands):
+                reach[child, other, h] = reach[node, other, h]
                 reach[child, actor, h] = reach[node, actor, h] * sigma[base + h, k]
+
+
+@njit(cache=True, nogil=True)
+def _copy_rows(source, target):
+    """``target[:, :] = source`` for two arrays of one shape, element by element."""
+    for q in range(source.shape[0]):
+        for h in range(source.shape[1]):
+            target[q, h] = source[q, h]
 
 
 @njit(cache=True, nogil=True)
@@ -198,7 +212,7 @@ def run_iterations(
     for t in range(first_iteration, first_iteration + count):
         average_weight, positive, negative = discounts(t, alpha, beta, gamma)
         for p in range(2):
-            root_reach[:, :] = ranges
+            _copy_rows(ranges, root_reach)
             if gadget_player >= 0:
                 follow_probabilities(gadget_regret, root_reach[gadget_player])
             _forward(kind, player, first_child, num_children, infoset_base, sigma,
