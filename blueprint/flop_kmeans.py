@@ -276,7 +276,8 @@ def _weighted_means(points, weights, labels, k):
         mass[labels[i]] += weights[i]
     for j in range(k):
         if mass[j] > 0:
-            sums[j] /= mass[j]
+            for c in range(points.shape[1]):
+                sums[j, c] /= mass[j]
     return sums, mass
 
 
