@@ -26,7 +26,6 @@ uses (:func:`agent.boundary.threshold_law.binomial_tails`). Local best response 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -137,4 +136,4 @@ def holding_by_holding(
     holes: Sequence[tuple[int, int]],
 ) -> list[list[WeightedAction]]:
     """``[policy(snapshot with hole h) for h in holes]``: the fallback where no law applies."""
-    return [policy(replace(snapshot, hole=(hole[0], hole[1]))) for hole in holes]
+    return [policy(snapshot.with_hole((hole[0], hole[1]))) for hole in holes]

@@ -34,7 +34,7 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -229,9 +229,8 @@ class RangeModel:
     def learns(self) -> bool:
         """True for a bot that declares ``learns = True``: its policy depends on what it has
         learned in earlier hands, so the answers of one hand are not kept for the next, and
-        it is asked by ``learned_policy_table`` or holding by holding (``action_probabilities``),
-        never by ``policy_table`` or ``policy(snapshot)``, which a learning bot may inherit
-        without its learning."""
+        it is asked by ``learned_policy_table`` or holding by holding, never by
+        ``policy_table``, which a learning bot may inherit without its learning."""
         return getattr(type(self.bot), "learns", False) is True
 
     @property
@@ -240,12 +239,13 @@ class RangeModel:
 
         Their state is then converted once per public state and only the hole cards change
         from holding to holding (``policy(snapshot)``), the same answer for a fraction of the
-        cost of ``action_probabilities`` per holding.
+        cost of ``action_probabilities`` per holding. It holds for a learning bot too: the
+        default ``action_probabilities`` is ``policy(snapshot(...))``, so ``policy`` is where
+        such a bot's learning acts.
         """
         kind = type(self.bot)
         return (
-            not self.learns
-            and isinstance(self.bot, PolicyPlayer)
+            isinstance(self.bot, PolicyPlayer)
             and kind.action_probabilities is PolicyPlayer.action_probabilities
             and kind.snapshot is PolicyPlayer.snapshot
         )
@@ -325,7 +325,7 @@ class RangeModel:
         """A function from a holding index to the bot's policy entries at this state."""
         if self.snapshot_path:
             base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
-            return lambda h: list(self.bot.policy(replace(base, hole=HOLDING_TUPLES[h])))
+            return lambda h: list(self.bot.policy(base.with_hole(HOLDING_TUPLES[h])))
         if self.exact:
             return lambda h: list(
                 self.bot.action_probabilities(valid_actions, list(HOLDING_PPE[h]), round_state)
