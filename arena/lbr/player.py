@@ -53,7 +53,6 @@ from agent.poker.range_equity import (
     blocked_mask,
     holding_counts_kernel,
     live_holdings,
-    range_equity_kernel,
     weighted_counts,
 )
 from agent.poker.rng import mix_seed, seed_from
@@ -446,6 +445,7 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
         self.model.new_hand()
         self.log = []
         self.last_state = None
+        self._counts = None  # preflop boards are drawn afresh each hand
 
     def receive_street_start_message(self, street: str, round_state: Mapping[str, Any]) -> None:
         self.range.block([parse_card(card) for card in round_state["community_card"]])
@@ -563,26 +563,22 @@ class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
             # the bot has not narrowed its range: the equity against a random hand, from the
             # shipped 2M-deal class table, sharper and far cheaper than sampling boards
             return float(preflop_equity(self.hole).share)
-        if board:
-            won, played = weighted_counts(weights, *self.board_counts(board))
-        else:
-            hero = np.array(self.hole, dtype=np.int64)
-            seed = seed_from(self.rng)
-            won, played = range_equity_kernel(
-                hero, np.zeros(0, dtype=np.int64), live, weights, self.preflop_samples, seed
-            )
+        won, played = weighted_counts(weights, *self.board_counts(board))
         return float(won / played) if played > 0 else 0.5
 
     def board_counts(self, board: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         """LBR's share won against each holding and the completions played, over every
-        completion of ``board``: one enumeration for all the ranges LBR values on a street
-        (the whole range, then the hands that call each bet), kept until the board or the
-        hand changes."""
+        completion of ``board`` (preflop: ``preflop_samples`` boards, drawn once a hand): one
+        enumeration for all the ranges LBR values on a street (the whole range, then the hands
+        that call each bet), kept until the board or the hand changes. Preflop, every range
+        of the hand is then valued on the same boards (common random numbers), so the values
+        of LBR's actions differ by the ranges, not by the boards drawn for each."""
         key = (tuple(self.hole), tuple(board))
         if self._counts is None or self._counts[0] != key:
             hero, cards = np.array(self.hole, dtype=np.int64), np.array(board, dtype=np.int64)
             live = live_holdings(np.ones(HOLDINGS), [*self.hole, *board])
-            self._counts = (key, *holding_counts_kernel(hero, cards, live, 0, 0))
+            samples, seed = (0, 0) if board else (self.preflop_samples, seed_from(self.rng))
+            self._counts = (key, *holding_counts_kernel(hero, cards, live, samples, seed))
         return self._counts[1], self._counts[2]
 
     def responses(
