@@ -159,6 +159,19 @@ def test_the_untouched_range_shortcut_needs_every_unblocked_holding() -> None:
     assert untouched_range.equity(PREFLOP) == pytest.approx(0.852, abs=0.003)
 
 
+def test_a_hands_preflop_ranges_are_valued_on_one_sample_of_boards() -> None:
+    jacks_up = pairs_from(9)
+    lbr = seated_lbr(["7c", "2d"], jacks_up, preflop_samples=400)
+    first = lbr.equity(PREFLOP)
+    assert first == pytest.approx(0.123, abs=0.04)
+    lbr.equity(PREFLOP, pairs_from(0))  # another range of the same hand: the same boards
+    assert lbr.equity(PREFLOP) == first
+    lbr.receive_round_start_message(2, ["7c", "2d"], [])  # a new hand draws new boards
+    lbr.range.weights = jacks_up / jacks_up.sum()
+    again = lbr.equity(PREFLOP)
+    assert again != first and again == pytest.approx(0.123, abs=0.04)
+
+
 def test_a_called_bet_is_valued_against_the_hands_that_call() -> None:
     hole = ["7c", "2d"]
     start = 1.0 - blocked_mask(parse_cards(hole))
