@@ -45,6 +45,7 @@ from agent.abstraction.km_table import (
     keys_checksum,
     table_file,
 )
+from agent.poker.equity import copy_into
 from agent.poker.evaluator import eval7
 
 DEFAULT_BINS = 10
@@ -139,7 +140,7 @@ def _flop_histograms(flop, bins, counts, twice_sum):
             pair_a[p], pair_b[p] = a, b
             p += 1
     board = np.empty(5, dtype=np.int64)
-    board[0], board[1], board[2] = flop[0], flop[1], flop[2]
+    copy_into(board, 0, flop)
     ranks = np.empty(pair_a.shape[0], dtype=np.int64)
     hands = np.empty(pair_a.shape[0], dtype=np.int64)
     twice = np.empty(pair_a.shape[0], dtype=np.int64)
@@ -219,8 +220,7 @@ def _all_histograms(flops, keys, permutations, bins, counts_out, twice_out):
         for p in range(pair_a.shape[0]):
             h0, h1 = rest[pair_a[p]], rest[pair_b[p]]
             row = flop_buckets.flop_class(keys, permutations, h0, h1, flop[0], flop[1], flop[2])
-            for b in range(bins):  # element copies: no slice assignment's error path
-                counts_out[row, b] = counts[p, b]
+            copy_into(counts_out[row], 0, counts[p])
             twice_out[row] = twice_sum[p]
 
 

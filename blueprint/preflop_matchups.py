@@ -37,6 +37,7 @@ from numba import njit, prange, uint64
 
 from agent.abstraction.preflop_matchup_table import TABLE_FILE, Matchups, save_matchups
 from agent.poker.cards import HOLE_CLASSES, class_combos
+from agent.poker.equity import copy_into
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, combine, next_state, seed_from
 
@@ -140,9 +141,7 @@ def matchup_kernel(combos, counts, first, second, samples, seed):
     out = np.zeros((first.shape[0], 4))
     for p in prange(first.shape[0]):
         state = combine(uint64(seed), uint64(p))
-        stats = _pair_stats(combos, counts, first[p], second[p], samples, state)
-        for k in range(4):  # element copies: no slice assignment's error path to compile
-            out[p, k] = stats[k]
+        copy_into(out[p], 0, _pair_stats(combos, counts, first[p], second[p], samples, state))
     return out
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from agent.poker.equity import copy_into
 from blueprint.tree import DECISION
 
 
@@ -44,9 +45,8 @@ def forward_reach(
         into = slot[actor]
         for k in range(num_children[node]):
             child = first_child[node] + k
-            for s in range(reach.shape[1]):
-                for d in range(reach.shape[2]):
-                    reach[child, s, d] = reach[node, s, d]
+            for s in range(reach.shape[1]):  # element copies, as copy_into explains
+                copy_into(reach[child, s], 0, reach[node, s])
             if into < 0:
                 continue
             for d in range(buckets.shape[0]):

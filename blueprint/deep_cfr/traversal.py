@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from agent.poker.equity import copy_into
 from blueprint.stack_walk import PASSED, hand_up, new_stack, next_child, push
 from blueprint.streams import iteration_state, sample
 from blueprint.tree import DECISION, traverser_utility
@@ -42,8 +43,7 @@ def _enter(
     if actor != traverser:
         n = counts[1]
         strategy_rows[n] = row
-        for k in range(strategy.shape[1]):
-            strategy_values[n, k] = strategy[row, k]
+        copy_into(strategy_values[n], 0, strategy[row])
         counts[1] = n + 1
         chosen = sample(strategy[row], num_children[node], state)
     push(frame, d, node, row, chosen)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from agent.poker.equity import copy_into
 from blueprint.deals import Deals
 from blueprint.reach import forward_reach, responder_slots
 from blueprint.tree import DECISION, BettingTree, terminal_utility
@@ -49,8 +50,7 @@ def _backward(kind, player, rnd, first_child, num_children, contribution, alive,
                 for k in range(1, count):
                     if score[b, k] > score[b, best] + 1e-12:
                         best = k
-                for p in range(players):
-                    value[node, d, p] = value[first + best, d, p]
+                copy_into(value[node, d], 0, value[first + best, d])
             continue
         for d in range(size):
             row = infoset_base[node] + buckets[d, actor, rnd[node]]

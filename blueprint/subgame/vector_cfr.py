@@ -29,6 +29,7 @@ import math
 import numpy as np
 from numba import njit
 
+from agent.poker.equity import copy_into
 from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy, regret_matching_row
@@ -99,12 +100,12 @@ def _checked_leaf_equity(matrix: np.ndarray, size: int) -> np.ndarray:
 def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_reach, reach):
     """reach[n, q, h] from the root reach and the strategy table ``sigma``.
 
-    Copies are element loops, not slice assignments: numba compiles a slice assignment's
-    shape-mismatch error message (string formatting) into the kernel, which makes the
-    first compilation several seconds slower.
+    Copies are element loops (:func:`agent.poker.equity.copy_into`), not slice assignments,
+    which compile numba's error-message path, seconds the first time.
     """
     hands = root_reach.shape[1]
-    _copy_rows(root_reach, reach[0])
+    for q in range(2):
+        copy_into(reach[0, q], 0, root_reach[q])
     for node in range(kind.shape[0]):
         if kind[node] != DECISION:
             continue
@@ -115,14 +116,6 @@ def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_
             for h in range(hands):
                 reach[child, other, h] = reach[node, other, h]
                 reach[child, actor, h] = reach[node, actor, h] * sigma[base + h, k]
-
-
-@njit(cache=True, nogil=True)
-def _copy_rows(source, target):
-    """``target[:, :] = source`` for two arrays of one shape, element by element."""
-    for q in range(source.shape[0]):
-        for h in range(source.shape[1]):
-            target[q, h] = source[q, h]
 
 
 @njit(cache=True, nogil=True)
@@ -212,7 +205,8 @@ def run_iterations(
     for t in range(first_iteration, first_iteration + count):
         average_weight, positive, negative = discounts(t, alpha, beta, gamma)
         for p in range(2):
-            _copy_rows(ranges, root_reach)
+            for q in range(2):
+                copy_into(root_reach[q], 0, ranges[q])
             if gadget_player >= 0:
                 follow_probabilities(gadget_regret, root_reach[gadget_player])
             _forward(kind, player, first_child, num_children, infoset_base, sigma,
