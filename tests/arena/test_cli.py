@@ -16,7 +16,7 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_run_writes_the_files_with_the_issue_keys(tmp_path):
+def test_run_writes_the_files_with_the_documented_keys(tmp_path):
     out = tmp_path / "m"
     result = invoke(
         "run",

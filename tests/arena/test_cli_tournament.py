@@ -14,7 +14,7 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_tournament_writes_the_report_with_the_issue_keys(tmp_path):
+def test_tournament_writes_the_report_with_the_documented_keys(tmp_path):
     out = tmp_path / "t"
     result = invoke(
         "tournament", "fish", "random", "rule-based", "--tournaments", 6, "--out", out,
