@@ -46,7 +46,7 @@ from agent.abstraction.km_table import (
     table_file,
 )
 from agent.poker.equity import copy_into
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, eval7, ranked
 
 DEFAULT_BINS = 10
 DEFAULT_ITERATIONS = 100
@@ -85,11 +85,12 @@ def _river_equities(board, rest, pair_a, pair_b, skip_a, skip_b, ranks, hands, t
     ``hands[:n]`` (pair indices) and ``twice[:n]`` (2 x (wins + ties / 2)); returns n.
     """
     n = 0
+    ranker = board_ranker(board)
     for p in range(pair_a.shape[0]):
         a, b = pair_a[p], pair_b[p]
         if a in (skip_a, skip_b) or b in (skip_a, skip_b):
             continue
-        ranks[n] = eval7(rest[a], rest[b], board[0], board[1], board[2], board[3], board[4])
+        ranks[n] = ranked(ranker, rest[a], rest[b])
         hands[n] = p
         n += 1
     order = np.argsort(ranks[:n])[::-1]  # weakest first (phevaluator: larger is weaker)

@@ -31,7 +31,7 @@ from agent.poker.cards import (
     parse_cards,
     parse_hand_and_board,
 )
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, eval7, ranked
 from agent.poker.rng import below, next_state, seed_from
 
 METHODS = ("auto", "exact", "monte-carlo")
@@ -162,11 +162,12 @@ def monte_carlo_kernel(
 @njit(cache=True, nogil=True)
 def _river_stats(cards: np.ndarray, deck: np.ndarray, stats: np.ndarray) -> None:
     """Score the hero's seven ``cards`` against every opponent hand from ``deck``."""
-    hero = eval7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6])
+    ranker = board_ranker(cards[2:])
+    hero = ranked(ranker, cards[0], cards[1])
     opponent = np.empty(1, dtype=np.int64)
     for i in range(len(deck)):
         for j in range(i + 1, len(deck)):
-            opponent[0] = eval7(deck[i], deck[j], cards[2], cards[3], cards[4], cards[5], cards[6])
+            opponent[0] = ranked(ranker, deck[i], deck[j])
             score_showdown(hero, opponent, stats)
 
 

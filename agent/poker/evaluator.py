@@ -10,6 +10,12 @@ itself, so it cannot disagree with it:
 * a table over the 49,205 multisets of seven ranks (at most four of each), indexed by the
   multiset's lexicographic position (combinatorial ranking, as in Henry Lee's PH evaluator).
 
+Kernels that rank many holdings on one five-card board (showdowns, equity enumerations, the
+solver's leaves) use :func:`board_ranker` and :func:`ranked` instead: the board's rank counts
+and suits are read once, a holding adds its two cards, and the non-flush rank, which depends
+only on the holding's two ranks, is looked up at most once for each of the 91 rank pairs. The
+ranks are ``eval7``'s.
+
 Building the tables would cost every process start, so they ship as ``data/evaluator.npz``
 (written by ``python -m blueprint.evaluator_tables``) and are read at import; a test checks the
 shipped file equals a fresh build.
@@ -72,3 +78,56 @@ def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
 def eval7_array(cards: np.ndarray) -> int:
     """``eval7`` of an array of seven card ids."""
     return eval7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6])
+
+
+_SUIT_COUNTS, _SUIT_MASKS, _MEMO = 13, 17, 21  # a board ranker's fields (board_ranker)
+_RANK_PAIRS = 13 * 13
+
+
+@njit(cache=True, nogil=True)
+def board_ranker(board: np.ndarray) -> np.ndarray:
+    """The state :func:`ranked` reads to rank holdings on the five cards of ``board``: the
+    board's count of each rank, count and rank mask of each suit, and a memo of the non-flush
+    rank by the holding's two ranks (-1 until computed)."""
+    state = np.zeros(_MEMO + _RANK_PAIRS, dtype=np.int64)
+    for card in board:
+        state[card >> 2] += 1
+        state[_SUIT_COUNTS + (card & 3)] += 1
+        state[_SUIT_MASKS + (card & 3)] |= 1 << (card >> 2)
+    for key in range(_MEMO, _MEMO + _RANK_PAIRS):
+        state[key] = -1
+    return state
+
+
+@njit(cache=True, nogil=True)
+def ranked(ranker: np.ndarray, first: int, second: int) -> int:
+    """``eval7`` of the holding (``first``, ``second``) and the ranker's board (the cards
+    distinct). A flush needs three of a suit on the board, and with five or more of a suit
+    nothing else is best (module docstring); any other rank is the memo's."""
+    for suit in range(4):
+        count = ranker[_SUIT_COUNTS + suit]
+        if count < 3:
+            continue
+        mask = ranker[_SUIT_MASKS + suit]
+        if first & 3 == suit:
+            count += 1
+            mask |= 1 << (first >> 2)
+        if second & 3 == suit:
+            count += 1
+            mask |= 1 << (second >> 2)
+        if count >= 5:
+            return _FLUSH_TABLE[mask]
+        break  # five cards hold at most one suit of three or more
+    low, high = min(first >> 2, second >> 2), max(first >> 2, second >> 2)
+    key = _MEMO + low * 13 + high
+    if ranker[key] < 0:
+        ranker[low] += 1
+        ranker[high] += 1
+        position, left = 0, 7
+        for rank in range(13):
+            position += _OFFSET[rank, left, ranker[rank]]
+            left -= ranker[rank]
+        ranker[low] -= 1
+        ranker[high] -= 1
+        ranker[key] = _RANK_TABLE[position]
+    return ranker[key]

@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from agent.poker.equity import copy_into, remaining_deck, without
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.rng import board_seed
 
 RANK_LIMIT = 7463  # phevaluator ranks run 1 (royal flush) .. 7462 (seven-high)
@@ -65,10 +65,11 @@ def _river_counts(board: np.ndarray, deck: np.ndarray, wins: np.ndarray, ties: n
     second = np.empty(hands, dtype=np.int64)
     ranks = np.empty(hands, dtype=np.int64)
     k = 0
+    ranker = board_ranker(board)
     for i in range(size):
         for j in range(i + 1, size):
             first[k], second[k] = deck[i], deck[j]
-            ranks[k] = eval7(deck[i], deck[j], board[0], board[1], board[2], board[3], board[4])
+            ranks[k] = ranked(ranker, deck[i], deck[j])
             k += 1
     order = _weakest_first(ranks)
     weaker_total = 0

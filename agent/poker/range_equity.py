@@ -36,7 +36,7 @@ from numba import njit
 
 from agent.poker.cards import hole_class_index, parse_cards
 from agent.poker.equity import copy_into, joined, remaining_deck
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.rng import below, next_state, seed_from
 
 HOLDINGS = 1326
@@ -94,7 +94,8 @@ def _score_board(
     hero: np.ndarray, full: np.ndarray, live: np.ndarray, won: np.ndarray, played: np.ndarray
 ) -> None:
     """Add each live holding's share won by the hero, and one deal played, on one full board."""
-    hero_rank = eval7(hero[0], hero[1], full[0], full[1], full[2], full[3], full[4])
+    ranker = board_ranker(full)
+    hero_rank = ranked(ranker, hero[0], hero[1])
     used = np.zeros(52, dtype=np.bool_)
     for card in full:
         used[card] = True
@@ -102,7 +103,7 @@ def _score_board(
         first, second, holding = live[position, 0], live[position, 1], live[position, 2]
         if used[first] or used[second]:
             continue
-        rank = eval7(first, second, full[0], full[1], full[2], full[3], full[4])
+        rank = ranked(ranker, first, second)
         played[holding] += 1.0
         if hero_rank < rank:
             won[holding] += 1.0

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from agent.poker.equity import remaining_deck
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, holding_index
 from agent.poker.rng import board_seed
 
@@ -69,12 +69,13 @@ def _share_counts(
         used = np.zeros(52, dtype=np.bool_)
         for card in full:
             used[card] = True
+        ranker = board_ranker(full)
         for h in range(len(cards)):
             first, second = cards[h, 0], cards[h, 1]
             if used[first] or used[second]:
                 ranks[h] = -1
             else:
-                ranks[h] = eval7(first, second, full[0], full[1], full[2], full[3], full[4])
+                ranks[h] = ranked(ranker, first, second)
         for i in range(len(heroes)):
             hero = heroes[i]
             own = ranks[hero]

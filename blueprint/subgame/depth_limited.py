@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.range_equity import HOLDING_CARDS
 from agent.poker.share_table import completions
 from blueprint.cfr import PRESETS, CFRConfig
@@ -64,11 +64,11 @@ def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.nda
         used = np.zeros(52, dtype=np.bool_)
         for card in full:
             used[card] = True
+        ranker = board_ranker(full)
         for h in range(size):
             if not (used[cards[h, 0]] or used[cards[h, 1]]):
                 live[b, h] = True
-                strength[b, h] = -eval7(cards[h, 0], cards[h, 1], full[0], full[1], full[2],
-                                        full[3], full[4])  # fmt: skip
+                strength[b, h] = -ranked(ranker, cards[h, 0], cards[h, 1])
     return strength, live
 
 

@@ -41,7 +41,7 @@ from functools import cached_property
 import numpy as np
 from numba import njit
 
-from agent.poker.evaluator import eval7
+from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_index
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.subgame.gadget import Gadget
@@ -186,8 +186,9 @@ def river_tree(
 def _strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
     """Showdown strength of every holding on the board (higher wins): minus eval7's rank."""
     out = np.empty(cards.shape[0], dtype=np.int64)
+    ranker = board_ranker(board)
     for h in range(cards.shape[0]):
-        out[h] = -eval7(cards[h, 0], cards[h, 1], board[0], board[1], board[2], board[3], board[4])
+        out[h] = -ranked(ranker, cards[h, 0], cards[h, 1])
     return out
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from agent.poker.cards import parse_cards
-from agent.poker.evaluator import eval7, evaluate
+from agent.poker.evaluator import board_ranker, eval7, evaluate, ranked
 
 
 def test_kernel_equals_phevaluator_on_random_hands():
@@ -12,6 +12,30 @@ def test_kernel_equals_phevaluator_on_random_hands():
     for _ in range(20_000):
         cards = [int(card) for card in rng.choice(52, 7, replace=False)]
         assert eval7(*cards) == evaluate(cards)
+
+
+def boards_of_every_kind() -> list[list[int]]:
+    """Random boards, and boards with three, four and five cards of a suit, two pairs, trips
+    and quads."""
+    rng = np.random.default_rng(5)
+    boards = [[int(card) for card in rng.choice(52, 5, replace=False)] for _ in range(8)]
+    for suited in (3, 4, 5):
+        ranks = rng.choice(13, 5, replace=False)
+        boards.append([4 * int(r) + (0 if k < suited else 2 + k % 2) for k, r in enumerate(ranks)])
+    for board in ("Ah Ad Kh Kd 2h", "7c 7d 7h Jc Qc", "9s 9h 9d 9c 3s"):
+        boards.append(parse_cards(board.split()))
+    return boards
+
+
+def test_the_board_ranker_ranks_every_holding_as_phevaluator_does():
+    for board in boards_of_every_kind():
+        assert len(set(board)) == 5
+        ranker = board_ranker(np.array(board, dtype=np.int64))
+        for first in range(52):
+            for second in range(first + 1, 52):
+                if first not in board and second not in board:
+                    cards = [first, second, *board]
+                    assert ranked(ranker, first, second) == evaluate(cards), cards
 
 
 def test_wheel_is_a_straight_and_beats_trips():
