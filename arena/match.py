@@ -35,6 +35,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from arena.chance_adjusted import chance_adjusted
+from arena.collection import pace_collection, paced_collection
 from arena.engine import SLOT_LETTERS, SLOTS, HandResult, HeadsUpTable, ring_slots
 from arena.registry import BotSpec, accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
@@ -380,15 +381,23 @@ ChunkRunner = Callable[[Any, list[list[int]], int], Iterator[list[dict[str, Any]
 def run_tasks(
     play: Callable[[list[int]], list[dict[str, Any]]], tasks: list[list[int]], workers: int
 ) -> Iterator[list[dict[str, Any]]]:
-    """Yield ``play(task)`` for each task as it finishes: in this process, or in a pool.
+    """Yield ``play(task)`` for each task as it finishes: in this process, or in a pool, the
+    garbage collector paced for games in both (:mod:`arena.collection`).
 
     ``play`` must pickle (a module-level function, or a ``functools.partial`` of one).
     """
+    with paced_collection():
+        yield from _run_paced(play, tasks, workers)
+
+
+def _run_paced(
+    play: Callable[[list[int]], list[dict[str, Any]]], tasks: list[list[int]], workers: int
+) -> Iterator[list[dict[str, Any]]]:
     if workers <= 1:
         for task in tasks:
             yield play(task)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=pace_collection) as pool:
         pending = {pool.submit(play, task) for task in tasks}
         try:
             while pending:

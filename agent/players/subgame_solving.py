@@ -381,7 +381,14 @@ class RealTimeSolver:
         strategy = solved.solution.node_strategy(node)[[holding_index(*hole) for hole in holes]]
         if (strategy.sum(axis=1) <= 0).any():
             return None
-        return [merged(prices, probabilities) for probabilities in strategy.tolist()]
+        if len(set(prices)) < len(prices):  # tree actions priced the same: added up
+            return [merged(prices, probabilities) for probabilities in strategy.tolist()]
+        return [
+            normalized(
+                [(*price, p) for price, p in zip(prices, probabilities, strict=True) if p > 0]
+            )
+            for probabilities in strategy.tolist()
+        ]
 
     def likelihood(
         self, snapshot: Snapshot, start: StreetStart, solved: StreetSolution, action: Action

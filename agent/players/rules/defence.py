@@ -59,13 +59,14 @@ class DefenceRule:
             return [None] * len(holes)
         frequency = self.frequency(snapshot)
         to_call, pot = snapshot.to_call, snapshot.contested_pot
+        passes, calls = check_or_fold(snapshot), legal_call(snapshot)  # read once, not per hole
         rows: Rows = []
         value: list[int] = []  # the rows that raise for value where the threshold rule would
         for index, percentile in enumerate(self.percentiles(snapshot, holes)):
             if not defends(percentile, to_call, pot, frequency):
-                rows.append(certain(check_or_fold(snapshot)))
+                rows.append(certain(passes))
             elif not raises_for_value(percentile, to_call, pot, frequency=frequency):
-                rows.append(certain(legal_call(snapshot)))
+                rows.append(certain(calls))
             else:
                 rows.append(None)
                 value.append(index)
