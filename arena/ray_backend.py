@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from arena.collection import paced_collection
+
 
 def ray_available() -> bool:
     """Whether the optional ``ray`` package can be imported."""
@@ -23,8 +25,10 @@ def ray_available() -> bool:
 
 
 def play_task(config: Any, task: list[int]) -> list[dict[str, Any]]:
-    """One task of any arena run: its config knows how to play it."""
-    return config.play(task)
+    """One task of any arena run: its config knows how to play it, with the garbage
+    collector paced as in local workers (:mod:`arena.collection`)."""
+    with paced_collection():
+        return config.play(task)
 
 
 def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
