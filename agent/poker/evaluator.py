@@ -66,6 +66,13 @@ def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
             bits += 1
         if bits >= 5:
             return _FLUSH_TABLE[suit_masks[suit]]
+    return _multiset_rank(counts)
+
+
+@njit(cache=True, nogil=True)
+def _multiset_rank(counts: np.ndarray) -> int:
+    """The rank of seven cards without a flush, from their count of each rank (the first 13
+    entries of ``counts``): the rank table's entry at the multiset's lexicographic position."""
     position = 0
     left = 7
     for rank in range(13):
@@ -123,11 +130,8 @@ def ranked(ranker: np.ndarray, first: int, second: int) -> int:
     if ranker[key] < 0:
         ranker[low] += 1
         ranker[high] += 1
-        position, left = 0, 7
-        for rank in range(13):
-            position += _OFFSET[rank, left, ranker[rank]]
-            left -= ranker[rank]
+        rank = _multiset_rank(ranker)  # the board's counts come first in the ranker
         ranker[low] -= 1
         ranker[high] -= 1
-        ranker[key] = _RANK_TABLE[position]
+        ranker[key] = rank
     return ranker[key]
