@@ -50,6 +50,7 @@ from blueprint.subgame.vector_cfr import Subgame
 
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
+MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit integers
 
 
 @njit(cache=True, nogil=True)
@@ -79,23 +80,28 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
 
     The inner loop is branch-free over whole rows, so the compiler vectorises it: a holding
     the completion blocks has strength 0 and counts as a loss there, and that loss is given
-    back afterwards from the count of such completions (``dead``). Net wins are whole
-    numbers below 2^24, exact in ``float32``, and the quotient is rounded once, as numpy's."""
+    back afterwards from the count of such completions (``dead``). Strengths are whole ranks
+    and net wins whole numbers of at most the completions' count, so both are kept in 16-bit
+    integers, twice the lanes of ``float32``; the quotient is rounded once, as numpy's."""
     completions, size = strength.shape
     blocked = [np.flatnonzero(~live[b]) for b in range(completions)]
+    ranks = np.empty((completions, size), dtype=np.int16)  # whole ranks: 16 lanes, not 8
+    for b in range(completions):
+        for j in range(size):
+            ranks[b, j] = np.int16(strength[b, j])
     out = np.zeros((size, size), dtype=np.float32)
-    net = np.zeros(size, dtype=np.float32)
+    net = np.zeros(size, dtype=np.int16)
     dead = np.zeros(size, dtype=np.int64)
-    win, lose = np.float32(1.0), np.float32(0.0)
+    win, lose = np.int16(1), np.int16(0)
     for h in range(size):
-        net[:] = 0.0
+        net[:] = 0
         dead[:] = 0
         played = 0
         for b in range(completions):
             if not live[b, h]:
                 continue
             played += 1
-            mine, row = strength[b, h], strength[b]
+            mine, row = ranks[b, h], ranks[b]
             for j in range(size):
                 net[j] += (win if mine > row[j] else lose) - (win if mine < row[j] else lose)
             for j in blocked[b]:
@@ -106,7 +112,7 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
             shared = (cards[j, 0] == first or cards[j, 0] == second
                       or cards[j, 1] == first or cards[j, 1] == second)  # fmt: skip
             if count > 0 and not shared:
-                out[h, j] = (net[j] + np.float32(dead[j])) / np.float32(count)
+                out[h, j] = (np.float32(net[j]) + np.float32(dead[j])) / np.float32(count)
     return out
 
 
@@ -114,6 +120,8 @@ def equity_matrix(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """``D[h, j]``: P(h beats j) - P(j beats h) over the completions ``boards`` (five cards
     each) that block neither, 0 for blocked pairs (``float32``: the leaves' matrix products
     run at twice the speed, and a count over at most 150 completions needs no more digits)."""
+    if len(boards) > MAX_COMPLETIONS:
+        raise ValueError(f"at most {MAX_COMPLETIONS} completions, got {len(boards)}")
     cards = np.ascontiguousarray(cards, dtype=np.int64)
     strength, live = _completion_strengths(cards, np.ascontiguousarray(boards, dtype=np.int64))
     return _equity_rows(cards, strength, live)

@@ -14,6 +14,7 @@ from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, hold
 from agent.poker.share_table import completions
 from blueprint.cfr import PRESETS
 from blueprint.subgame.depth_limited import (
+    MAX_COMPLETIONS,
     equity_matrix,
     solve_street,
     street_hands,
@@ -96,6 +97,12 @@ def test_every_entry_of_the_equity_matrix_is_its_count_over_the_completions(boar
     equity = equity_matrix(cards, boards)
     assert equity.dtype == np.float32
     assert np.array_equal(equity, counted_equity(cards, boards).astype(np.float32))
+
+
+def test_more_completions_than_its_counters_hold_are_refused() -> None:
+    boards = np.tile(completions(TURN)[:1], (MAX_COMPLETIONS + 1, 1))
+    with pytest.raises(ValueError, match="at most 32767 completions, got 32768"):
+        equity_matrix(HOLDING_CARDS[:10], boards)
 
 
 @pytest.mark.parametrize(("spot_type", "board"), STREETS)
