@@ -56,9 +56,11 @@ MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit 
 @njit(cache=True, nogil=True)
 def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``strength[b, h]``: minus holding h's rank on completion b (higher is better; 0, above
-    every real hand, where the board blocks h), and ``live[b, h]``: whether it does not."""
+    every real hand, where the board blocks h), and ``live[b, h]``: whether it does not.
+    Ranks run to 7,462, so strengths are 16-bit integers: :func:`_equity_rows` compares
+    sixteen to a vector register."""
     size = cards.shape[0]
-    strength = np.zeros((boards.shape[0], size), dtype=np.float32)
+    strength = np.zeros((boards.shape[0], size), dtype=np.int16)
     live = np.zeros((boards.shape[0], size), dtype=np.bool_)
     for b in range(boards.shape[0]):
         full = boards[b]
@@ -69,7 +71,7 @@ def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.nda
         for h in range(size):
             if not (used[cards[h, 0]] or used[cards[h, 1]]):
                 live[b, h] = True
-                strength[b, h] = -ranked(ranker, cards[h, 0], cards[h, 1])
+                strength[b, h] = np.int16(-ranked(ranker, cards[h, 0], cards[h, 1]))
     return strength, live
 
 
@@ -80,15 +82,11 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
 
     The inner loop is branch-free over whole rows, so the compiler vectorises it: a holding
     the completion blocks has strength 0 and counts as a loss there, and that loss is given
-    back afterwards from the count of such completions (``dead``). Strengths are whole ranks
-    and net wins whole numbers of at most the completions' count, so both are kept in 16-bit
-    integers, twice the lanes of ``float32``; the quotient is rounded once, as numpy's."""
+    back afterwards from the count of such completions (``dead``). Net wins are whole numbers
+    of at most the completions' count, kept in 16-bit integers like the strengths, twice the
+    lanes of ``float32``; the quotient is rounded once, as numpy's."""
     completions, size = strength.shape
     blocked = [np.flatnonzero(~live[b]) for b in range(completions)]
-    ranks = np.empty((completions, size), dtype=np.int16)  # whole ranks: 16 lanes, not 8
-    for b in range(completions):
-        for j in range(size):
-            ranks[b, j] = np.int16(strength[b, j])
     out = np.zeros((size, size), dtype=np.float32)
     net = np.zeros(size, dtype=np.int16)
     dead = np.zeros(size, dtype=np.int64)
@@ -101,7 +99,7 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
             if not live[b, h]:
                 continue
             played += 1
-            mine, row = ranks[b, h], ranks[b]
+            mine, row = strength[b, h], strength[b]
             for j in range(size):
                 net[j] += (win if mine > row[j] else lose) - (win if mine < row[j] else lose)
             for j in blocked[b]:
