@@ -320,6 +320,9 @@ class PlayerConfig(_Options):
     ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
     big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
     None, the default: ``blueprint`` everywhere);
+    ``preflop_all_in``: heads-up preflop at ``AUTO_SOLVE_DEPTH`` big blinds or deeper, facing an
+    all-in, answer with the all-in subgame's equilibrium over both ranges
+    (``agent.players.rules.all_in``; ``False``, the default, leaves it to the defence rule);
     ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
     N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built into
     ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file; ``False``
@@ -359,6 +362,7 @@ class PlayerConfig(_Options):
     small_blind_blueprint: str | Path | Blueprint | None = field(
         default=None, metadata=_accepts(_blueprint, "a path, study or sizes")
     )
+    preflop_all_in: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     preflop_opponents: int | Literal["auto"] = field(
         default=AUTO, metadata=_accepts(_auto_or_opponents, f"auto or 1 to {ALL_OPPONENTS}")
     )

@@ -10,6 +10,8 @@ Each decision takes the first rule that decides it (``agent.players.rules``):
    blueprint (:mod:`.rules.small_blind`);
 5. preflop and on the flop, the MCCFR blueprint (:mod:`.rules.blueprint`), which hands the
    readings it has no row for to the rules after it;
+   with ``preflop_all_in``, heads-up and deep facing a preflop all-in, the all-in subgame's
+   equilibrium (:mod:`.rules.all_in`);
 6. heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
 7. with two or more opponents, the pot's equity share against the price
@@ -30,6 +32,7 @@ import numpy as np
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.config import Rule
+from agent.players.rules.all_in import AllInRule
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.defence import DefenceRule
 from agent.players.rules.multiway import MultiwayRule
@@ -97,6 +100,7 @@ class FixedStrategy(RuleList):
         self.small_blind = (
             [] if small_blind is None else [SmallBlindRule(context, small_blind, self.thresholds)]
         )
+        self.all_in = [AllInRule(context)] if context.options.preflop_all_in else []
         super().__init__(
             [
                 self.pushfold,
@@ -104,6 +108,7 @@ class FixedStrategy(RuleList):
                 self.solving,
                 *self.small_blind,
                 self.blueprint,
+                *self.all_in,
                 *self.thresholds.rules,
             ]
         )
