@@ -34,7 +34,7 @@ from agent.abstraction.preflop_matchup_table import shipped_matchups
 from agent.poker.range_equity import HOLDINGS, holding_classes
 
 CLASSES = 169
-ITERATIONS = 400  # CFR+ iterations of one solve; the tests bound the exploitability left
+ITERATIONS = 200  # CFR+ iterations of one solve; the tests bound the exploitability left
 
 
 @dataclass(frozen=True)
@@ -143,15 +143,15 @@ def solve_all_in(
     our_allowed = np.ones(2)
     their_regret, our_regret = np.zeros((CLASSES, 3)), np.zeros((CLASSES, 2))
     their_sum, our_sum = np.zeros((CLASSES, 3)), np.zeros((CLASSES, 2))
+    their_now = _regret_matching(their_regret, their_allowed)
+    our_now = _regret_matching(our_regret, our_allowed)
     for iteration in range(1, iterations + 1):
-        now = _regret_matching(their_regret, their_allowed)
-        values = game.their_values(_regret_matching(our_regret, our_allowed)[:, 1])
-        their_regret = _plus(their_regret, values, now)
-        their_sum += iteration * _regret_matching(their_regret, their_allowed)
-        now = _regret_matching(our_regret, our_allowed)
-        values = game.our_values(_regret_matching(their_regret, their_allowed)[:, 2])
-        our_regret = _plus(our_regret, values, now)
-        our_sum += iteration * _regret_matching(our_regret, our_allowed)
+        their_regret = _plus(their_regret, game.their_values(our_now[:, 1]), their_now)
+        their_now = _regret_matching(their_regret, their_allowed)
+        their_sum += iteration * their_now
+        our_regret = _plus(our_regret, game.our_values(their_now[:, 2]), our_now)
+        our_now = _regret_matching(our_regret, our_allowed)
+        our_sum += iteration * our_now
     their_average = their_sum / their_sum.sum(axis=1, keepdims=True)
     call = our_sum[:, 1] / our_sum.sum(axis=1)
     held = game.joint.sum(axis=0) > 0
