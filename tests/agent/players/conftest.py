@@ -19,7 +19,7 @@ BIG_BLIND = 20
 
 class Scripted(QuietPlayer):
     """Records every decision's snapshot and plays 'push', 'pot', 'bet:F' (F times the pot),
-    'min' (the minimum raise), 'call' or 'fold' in turn."""
+    'raise:N' (a raise to N chips), 'min' (the minimum raise), 'call' or 'fold' in turn."""
 
     def __init__(self, script: list[str]) -> None:
         self.script = list(script)
@@ -35,6 +35,8 @@ class Scripted(QuietPlayer):
             return "raise", max(snapshot.min_raise, min(snapshot.max_raise, snapshot.pot))
         if move == "min" and snapshot.min_raise is not None:
             return "raise", snapshot.min_raise
+        if move.startswith("raise:") and snapshot.min_raise is not None:
+            return "raise", max(snapshot.min_raise, min(snapshot.max_raise, int(move[6:])))
         if move.startswith("bet:") and snapshot.min_raise is not None:
             size = round(float(move[4:]) * snapshot.pot)
             return "raise", max(snapshot.min_raise, min(snapshot.max_raise, size))
