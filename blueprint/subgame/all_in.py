@@ -138,6 +138,8 @@ def solve_all_in(
 
     ``ours`` and ``theirs`` weigh the 1,326 holdings. A class our range does not hold gets
     the best response to the opponent's average strategy, so every holding has an answer."""
+    if iterations < 1:
+        raise ValueError(f"iterations must be at least 1, got {iterations}")
     game = _Game(spot, ours, theirs)
     their_allowed = np.array([1.0, float(spot.calls_down), 1.0])
     our_allowed = np.ones(2)

@@ -63,3 +63,5 @@ def test_bad_spots_and_ranges_are_refused():
         class_weights(np.zeros(HOLDINGS))
     with pytest.raises(ValueError, match="1,326 non-negative weights"):
         class_weights(np.ones(169))
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        solve_all_in(AllInSpot(60, 180, 2000), EVERY, EVERY, iterations=0)
