@@ -65,7 +65,7 @@ class AllInRule:
         spot = self.spot(snapshot)
         if spot is None:
             return None
-        key = (snapshot.history, snapshot.seat)
+        key = (snapshot.history, snapshot.seat, spot)  # the spot holds the stacks
         if self._solved is None or self._solved[0] != key:
             self._solved = (key, self._solve(snapshot, spot))
         return self._solved[1]
@@ -82,10 +82,10 @@ class AllInRule:
         all_in = snapshot.stacks[last.seat] == 0 or snapshot.to_call >= snapshot.stack
         if not all_in or effective_depth(snapshot) < AUTO_SOLVE_DEPTH:
             return None
-        paid = _paid(snapshot.history[:-1])
-        level = paid.get(snapshot.seat, 0)
-        their_level = paid.get(last.seat, 0)
-        stake = min(hand_start_stacks(snapshot).values())
+        start = hand_start_stacks(snapshot)
+        level = start[snapshot.seat] - snapshot.stacks[snapshot.seat]
+        their_level = start[last.seat] - snapshot.stacks[last.seat] - last.paid
+        stake = min(start.values())
         if not 0 < their_level <= level < stake:
             return None
         return AllInSpot(their_level=their_level, level=level, all_in=stake)
@@ -116,11 +116,3 @@ class AllInRule:
         if share == 1.0:
             return certain(calls)
         return [("fold", 0, 1.0 - share), (calls[0], calls[1], share)]
-
-
-def _paid(history: Sequence) -> dict[int, int]:
-    """Each seat's chips put in over ``history``."""
-    paid: dict[int, int] = {}
-    for record in history:
-        paid[record.seat] = paid.get(record.seat, 0) + record.paid
-    return paid

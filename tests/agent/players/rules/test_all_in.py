@@ -72,6 +72,19 @@ def test_it_declines_where_it_does_not_apply(scripted_hand):
     assert rule.likelihood(raised, ("fold", 0)) is None
 
 
+def test_a_solution_is_kept_only_for_the_same_stacks(scripted_hand):
+    covered = [["raise:90", "raise:2500"], RERAISED[1]]  # a raise that covers our stack
+    earlier, deep = facing(scripted_hand, [3000, 2000], covered)
+    _, deeper = facing(scripted_hand, [3000, 2400], covered)  # the same actions, 120 BB
+    assert deep.history == deeper.history
+    rule = AllInRule(strategy_after(earlier, True).context)
+    first, second = rule.solution(deep), rule.solution(deeper)
+    assert rule.spot(deep).all_in == 2000 and rule.spot(deeper).all_in == 2400
+    fresh = AllInRule(strategy_after(earlier, True).context).solution(deeper)
+    np.testing.assert_array_equal(second.call, fresh.call)
+    assert not np.array_equal(first.call, second.call)
+
+
 def test_the_option_is_checked():
     with pytest.raises(ValueError, match="preflop_all_in"):
         CFRv2FixedPlayer.configure(preflop_all_in="sometimes")
