@@ -317,6 +317,10 @@ class PlayerConfig(_Options):
     ``"auto"``);
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
     fewer answer sooner, farther from the subgame's equilibrium);
+    ``facing_bets``: with ``"off-tree"`` and ``"auto"``, also solve the street in play once the
+    opponent's bet or raise on it leaves the blueprint's tree (the flop) or meets the rules (the
+    turn and the river), where the blueprint's mapping or the rules would answer it (``False``,
+    the default: only from the street after a raise left the tree);
     ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
     big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
     None, the default: ``blueprint`` everywhere);
@@ -356,6 +360,7 @@ class PlayerConfig(_Options):
     solve_iterations: int | None = field(
         default=None, metadata=_accepts(_optional_positive_int, "a positive number")
     )
+    facing_bets: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     preflop_table: bool | str | Path = field(
         default=False, metadata=_accepts(_preflop_table, "true, false or a file")
     )

@@ -322,18 +322,24 @@ def _raise_spots(snapshot: Snapshot) -> Iterator[tuple[ActionRecord, Spot]]:
 
 
 def left_the_tree(
-    snapshot: Snapshot, game: GameConfig, actions: ActionAbstraction, tolerance: float
+    snapshot: Snapshot,
+    game: GameConfig,
+    actions: ActionAbstraction,
+    tolerance: float,
+    current_street: bool = False,
 ) -> bool:
     """Whether a raise before the current street, on a street the blueprint's game covers
     (``game.rounds``: preflop, and the flop), was off the abstraction's tree: none of its
     sizes, priced on the spot where it was made, within ``tolerance`` pot fractions of it, or
     a raise beyond the abstraction's cap for that player on its street. The blueprint's later
     streets then read a line it was never trained on (the mapping only approximates it), and
-    the rules' later ones answer it. Heads-up only (False otherwise).
+    the rules' later ones answer it. With ``current_street`` the current street's raises so
+    far count too. Heads-up only (False otherwise).
     """
+    last = snapshot.street + 1 if current_street else snapshot.street
     raises: dict[tuple[Street, int], int] = {}
     for record, spot in _raise_spots(snapshot):
-        if record.street >= min(snapshot.street, game.rounds):
+        if record.street >= min(last, game.rounds):
             break
         key = (record.street, record.seat)
         raises[key] = raises.get(key, 0) + 1

@@ -7,7 +7,11 @@ actions under the model the context gives for its seat (the prior, or what the b
 
 ``solve`` names the streets (``"river"``, ``"turn"``, ``"flop"``); ``"off-tree"`` and
 ``"auto"`` solve the flop, turn and river only once a raise of the hand left the blueprint's
-tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper.
+tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper. With
+``facing_bets`` they also solve the street in play once the opponent bets on it where the
+blueprint's mapping (a flop bet off its sizes) or the rules (any turn or river bet) would
+answer: the nested solving of off-tree actions of Brown and Sandholm (2017), at the bet. A
+player that never bets, such as a calling station, is never solved against.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.policy import WeightedAction
-from agent.boundary.snapshot import Action, Snapshot
+from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.players.config import Solve
 from agent.players.history import left_the_tree
 from agent.players.opponents.ranges import replay_range
@@ -63,6 +67,7 @@ class StreetSolvingRule:
         self.streets = SOLVED_STREETS[options.solve]
         self.only_off_tree = options.solve in ONLY_OFF_TREE
         self.depth = mode_defaults(options.solve)[2]
+        self.facing_bets = options.facing_bets
         self.solver: RealTimeSolver | None = None
         if self.streets:
             self.solver = RealTimeSolver(iterations=options.solve_iterations, gadget=options.gadget)
@@ -83,7 +88,7 @@ class StreetSolvingRule:
         """The street's start and its solution, where ``solve`` covers the decision."""
         if self.solver is None or snapshot.street not in self.streets:
             return None
-        if self.only_off_tree and not self.left_the_tree(snapshot):
+        if self.only_off_tree and not (self.left_the_tree(snapshot) or self.faces_bet(snapshot)):
             return None
         if self.depth and effective_depth(snapshot) < self.depth:
             return None
@@ -101,8 +106,20 @@ class StreetSolvingRule:
 
         return start, self.solver.solution(start, snapshot.history, ranges)
 
-    def left_the_tree(self, snapshot: Snapshot) -> bool:
-        """Whether a raise before this street was none of the blueprint's sizes (within the
-        tolerance of an over-size raise) or beyond its raise cap."""
+    def left_the_tree(self, snapshot: Snapshot, current_street: bool = False) -> bool:
+        """Whether a raise before this street (with ``current_street``, or on it) was none of
+        the blueprint's sizes (within the tolerance of an over-size raise) or beyond its raise
+        cap."""
         bp = self.context.blueprint
-        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE)
+        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE, current_street)
+
+    def faces_bet(self, snapshot: Snapshot) -> bool:
+        """With ``facing_bets``: whether the opponent has bet on this street where the
+        blueprint's tree does not hold it (the flop: a size off the tree; later streets,
+        which the blueprint does not cover: any bet)."""
+        if not self.facing_bets:
+            return False
+        records = snapshot.street_history(snapshot.street)
+        if not any(r.kind == "RAISE" and r.seat != snapshot.seat for r in records):
+            return False
+        return snapshot.street > Street.FLOP or self.left_the_tree(snapshot, current_street=True)
