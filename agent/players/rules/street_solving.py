@@ -10,8 +10,9 @@ actions under the model the context gives for its seat (the prior, or what the b
 tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper. With
 ``facing_bets`` they also solve the street in play once the opponent bets on it where the
 blueprint's mapping (a flop bet off its sizes) or the rules (any turn or river bet) would
-answer: the nested solving of off-tree actions of Brown and Sandholm (2017), at the bet. A
-player that never bets, such as a calling station, is never solved against.
+answer, the street solved from its first action when the off-tree action is met, as in the
+nested subgame solving of Brown and Sandholm (2017). A player that never bets, such as a
+calling station, is never solved against.
 """
 
 from __future__ import annotations
