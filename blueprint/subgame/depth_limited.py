@@ -46,11 +46,12 @@ from blueprint.subgame.river import (
     river_tree,
     subgame_solver,
 )
-from blueprint.subgame.vector_cfr import Subgame
+from blueprint.subgame.vector_cfr import LeafEquity, Subgame
 
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit integers
+NEGATION_BLOCK = 64  # the lower triangle is written in blocks of 64 x 64 (16 KiB of float32)
 
 
 @njit(cache=True, nogil=True)
@@ -75,43 +76,69 @@ def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.nda
     return strength, live
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> np.ndarray:
-    """The equity matrix one row at a time: holding h's net wins against every holding, summed
-    over the completions that leave h while the row stays in the first-level cache.
+    """The equity matrix one row at a time: holding h's net wins against every later holding,
+    summed over the completions that leave h while the row stays in the first-level cache.
+    The matrix is antisymmetric, so only its upper triangle is counted; the lower one is its
+    negation, written a cache block at a time.
 
-    The inner loop is branch-free over whole rows, so the compiler vectorises it: a holding
-    the completion blocks has strength 0 and counts as a loss there, and that loss is given
-    back afterwards from the count of such completions (``dead``). Net wins are whole numbers
-    of at most the completions' count, kept in 16-bit integers like the strengths, twice the
-    lanes of ``float32``; the quotient is rounded once, as numpy's."""
+    The loops are branch-free over whole rows, so the compiler vectorises them. A holding the
+    completion blocks has strength 0 and counts as a loss there; that loss is given back
+    afterwards from the count of such completions (``dead``): those that block j, less those
+    among them that also block h, which are few. Net wins are whole numbers of at most the
+    completions' count, kept in 16-bit integers like the strengths, twice the lanes of
+    ``float32``; the quotient is rounded once, as numpy's (a zero count is masked, not
+    raised: ``error_model="numpy"``)."""
     completions, size = strength.shape
-    blocked = [np.flatnonzero(~live[b]) for b in range(completions)]
+    low, high = cards[:, 0].copy(), cards[:, 1].copy()
+    blocking = np.zeros(size, dtype=np.int32)  # the completions that block each holding
+    for b in range(completions):
+        for j in range(size):
+            blocking[j] += not live[b, j]
     out = np.zeros((size, size), dtype=np.float32)
     net = np.zeros(size, dtype=np.int16)
-    dead = np.zeros(size, dtype=np.int64)
+    dead = np.zeros(size, dtype=np.int32)
     win, lose = np.int16(1), np.int16(0)
     for h in range(size):
-        net[:] = 0
-        dead[:] = 0
+        later, rest = h + 1, size - h - 1
+        wins, blocked = net[:rest], dead[:rest]
+        wins[:] = 0
+        blocked[:] = blocking[later:]
         played = 0
         for b in range(completions):
+            row = strength[b, later:]
             if not live[b, h]:
+                still = live[b, later:]
+                for j in range(rest):
+                    blocked[j] -= not still[j]
                 continue
             played += 1
-            mine, row = strength[b, h], strength[b]
-            for j in range(size):
-                net[j] += (win if mine > row[j] else lose) - (win if mine < row[j] else lose)
-            for j in blocked[b]:
-                dead[j] += 1
-        first, second = cards[h, 0], cards[h, 1]
-        for j in range(size):
-            count = played - dead[j]
-            shared = (cards[j, 0] == first or cards[j, 0] == second
-                      or cards[j, 1] == first or cards[j, 1] == second)  # fmt: skip
-            if count > 0 and not shared:
-                out[h, j] = (np.float32(net[j]) + np.float32(dead[j])) / np.float32(count)
+            mine = strength[b, h]
+            for j in range(rest):
+                wins[j] += (win if mine > row[j] else lose) - (win if mine < row[j] else lose)
+        first, second = low[h], high[h]
+        for j in range(rest):
+            other = later + j
+            count = played - blocked[j]
+            shared = ((low[other] == first) | (low[other] == second)
+                      | (high[other] == first) | (high[other] == second))  # fmt: skip
+            edge = (np.float32(wins[j]) + np.float32(blocked[j])) / np.float32(count)
+            out[h, other] = edge if count > 0 and not shared else np.float32(0.0)
+    _negate_below_diagonal(out)
     return out
+
+
+@njit(cache=True, nogil=True)
+def _negate_below_diagonal(out: np.ndarray) -> None:
+    """``out[j, i] = 0 - out[i, j]`` for j > i (a zero stays +0), by square blocks that fit
+    the first-level cache."""
+    size = out.shape[0]
+    for top in range(0, size, NEGATION_BLOCK):
+        for left in range(top, size, NEGATION_BLOCK):
+            for i in range(top, min(top + NEGATION_BLOCK, size)):
+                for j in range(max(left, i + 1), min(left + NEGATION_BLOCK, size)):
+                    out[j, i] = np.float32(0.0) - out[i, j]
 
 
 def equity_matrix(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -161,7 +188,8 @@ def street_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgam
     holdings, hands, equity = street_hands(spot.board, keep)
     tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
-    return Subgame(tree, hands, ranges, leaf_equity=equity), holdings
+    # equity_matrix builds it antisymmetric, within [-1, 1]: no check needed
+    return Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity)), holdings
 
 
 def solve_street(

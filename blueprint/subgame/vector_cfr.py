@@ -25,6 +25,7 @@ leaf value).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -47,9 +48,10 @@ LEAF_ROWS = 4
 class Subgame:
     """A public tree, its hands and both players' ranges at the root (``float64[2, H]``).
 
-    ``leaf_equity`` (``[H, H]``, antisymmetric; kept as ``float32``) values the showdown
-    terminals as leaves where the rest of the board is checked down (module docstring);
-    None: they are showdowns on a complete board, valued by ``hands``' strengths.
+    ``leaf_equity`` (``[H, H]``, antisymmetric; a :class:`LeafEquity`, or a matrix checked
+    into one) values the showdown terminals as leaves where the rest of the board is checked
+    down (module docstring); None: they are showdowns on a complete board, valued by
+    ``hands``' strengths.
     """
 
     def __init__(
@@ -57,7 +59,7 @@ class Subgame:
         tree: BettingTree,
         hands: HandSpace,
         ranges: np.ndarray,
-        leaf_equity: np.ndarray | None = None,
+        leaf_equity: LeafEquity | np.ndarray | None = None,
     ) -> None:
         if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
             raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
@@ -68,7 +70,11 @@ class Subgame:
         self.leaf_nodes = np.flatnonzero(tree.kind == SHOWDOWN)
         self.leaf_equity = None
         if leaf_equity is not None:
-            self.leaf_equity = _checked_leaf_equity(leaf_equity, hands.size)
+            if not isinstance(leaf_equity, LeafEquity):
+                leaf_equity = LeafEquity.checked(leaf_equity)
+            if leaf_equity.matrix.shape != (hands.size, hands.size):
+                raise ValueError(f"leaf_equity must be a ({hands.size}, {hands.size}) matrix")
+            self.leaf_equity = leaf_equity.matrix
             rows = -len(self.leaf_nodes) // LEAF_ROWS * -LEAF_ROWS
             self._leaf_weights = np.zeros((rows, hands.size), dtype=np.float32)
             stakes = tree.contribution[self.leaf_nodes]
@@ -91,16 +97,40 @@ class Subgame:
         return float(self.ranges[0] @ out)
 
 
-def _checked_leaf_equity(matrix: np.ndarray, size: int) -> np.ndarray:
-    """The leaf equity matrix in single precision, checked: finite, within [-1, 1] and
-    antisymmetric to float32's rounding."""
-    equity = np.ascontiguousarray(matrix, dtype=np.float32)
-    if equity.shape != (size, size) or not np.isfinite(equity).all():
-        raise ValueError(f"leaf_equity must be a finite ({size}, {size}) matrix")
-    largest = np.abs(equity).max(initial=0.0)
-    if largest > 1.0 + 1e-6 or np.abs(equity + equity.T).max(initial=0.0) > 1e-6:
-        raise ValueError("leaf_equity must be antisymmetric, entries within [-1, 1]")
-    return equity
+@dataclass(frozen=True)
+class LeafEquity:
+    """A leaf equity matrix ``D`` (``float32[H, H]``, C order) known to be antisymmetric with
+    entries within [-1, 1].
+
+    :meth:`checked` checks any matrix, a pass over its 1.4 million entries and their
+    transpose on a flop. A builder that makes the matrix so by construction wraps it
+    directly: ``depth_limited.equity_matrix`` counts one triangle and writes the other as its
+    negation, and a principal submatrix of it keeps both properties. A solve then reads the
+    matrix only in its products.
+    """
+
+    matrix: np.ndarray
+
+    def __post_init__(self) -> None:
+        shape, matrix = self.matrix.shape, self.matrix
+        if matrix.ndim != 2 or shape[0] != shape[1]:
+            raise ValueError(f"leaf_equity must be a square matrix, got shape {shape}")
+        if matrix.dtype != np.float32 or not matrix.flags.c_contiguous:
+            raise ValueError("leaf_equity must be a C-ordered float32 matrix")
+
+    @classmethod
+    def checked(cls, matrix: np.ndarray) -> LeafEquity:
+        """``matrix`` in single precision, checked: finite, within [-1, 1] and antisymmetric
+        to float32's rounding."""
+        equity = np.ascontiguousarray(matrix, dtype=np.float32)
+        if equity.ndim != 2 or equity.shape[0] != equity.shape[1]:
+            raise ValueError(f"leaf_equity must be a square matrix, got shape {equity.shape}")
+        if not np.isfinite(equity).all():
+            raise ValueError("leaf_equity must be finite")
+        largest = np.abs(equity).max(initial=0.0)
+        if largest > 1.0 + 1e-6 or np.abs(equity + equity.T).max(initial=0.0) > 1e-6:
+            raise ValueError("leaf_equity must be antisymmetric, entries within [-1, 1]")
+        return cls(equity)
 
 
 @njit(cache=True, nogil=True)

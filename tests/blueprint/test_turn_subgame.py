@@ -12,7 +12,7 @@ from agent.poker.range_equity import HOLDINGS
 from blueprint.subgame.depth_limited import street_hands, street_subgame
 from blueprint.subgame.river import BetAbstraction
 from blueprint.subgame.turn import TurnSpot
-from blueprint.subgame.vector_cfr import LEAF_ROWS, Subgame
+from blueprint.subgame.vector_cfr import LEAF_ROWS, LeafEquity, Subgame
 
 BOARD = tuple(parse_cards(["Ah", "9h", "5c", "2d"]))
 
@@ -28,6 +28,26 @@ def test_leaf_equity_must_be_antisymmetric(board_hands) -> None:
                               BetAbstraction(pot_fractions=(1.0,), max_raises=1))  # fmt: skip
     with pytest.raises(ValueError, match="antisymmetric"):
         Subgame(subgame.tree, hands, subgame.ranges, leaf_equity=np.abs(equity))
+
+
+def test_a_matrix_built_antisymmetric_is_wrapped_without_a_check_but_its_form_is_checked(
+    board_hands,
+) -> None:
+    """``street_subgame`` passes the equity matrix as a ``LeafEquity``, unchecked; the wrapper
+    still refuses a matrix the products cannot use, and a checked one gives the same values."""
+    _, hands, equity = board_hands
+    with pytest.raises(ValueError, match="float32"):
+        LeafEquity(equity.astype(np.float64))
+    with pytest.raises(ValueError, match="square"):
+        LeafEquity(np.ascontiguousarray(equity[:, :-1]))
+    subgame, _ = street_subgame(TurnSpot(BOARD, 10.0, (50.0, 50.0), 0, np.ones((2, HOLDINGS))),
+                              BetAbstraction(pot_fractions=(1.0,), max_raises=1))  # fmt: skip
+    checked = LeafEquity.checked(equity)
+    assert np.array_equal(checked.matrix, subgame.leaf_equity)
+    with pytest.raises(ValueError, match=f"\\({hands.size}, {hands.size}\\)"):
+        Subgame(
+            subgame.tree, hands, subgame.ranges, leaf_equity=LeafEquity(equity[:-1, :-1].copy())
+        )
 
 
 @pytest.mark.parametrize("pot_fractions", [(1.0,), (0.5, 1.0)])
