@@ -17,9 +17,10 @@ The completions are those of ``agent.poker.share_table.completions``: on the tur
 card (exact: 44 for each pair), on the flop a board-seeded sample of 150 (turn, river) pairs,
 each pair of holdings scored on the sampled run-outs that block neither (the sample the
 agent's flop pot shares use; exact enumeration would take 1,176 run-outs, eight times the
-work). The matrix is built a row at a time, each row summed over every completion while it
-stays in the cache (``python -m bench.subgame`` times it), and is kept for the street's
-re-solves; each DCFR iteration then costs two matrix products in single precision.
+work). The matrix is antisymmetric: its upper triangle is built a row at a time, each row
+summed over every completion while it stays in the cache (``python -m bench.subgame`` times
+it), and the lower one is its negation. It is kept for the street's re-solves; each DCFR
+iteration then costs two matrix products in single precision.
 """
 
 from __future__ import annotations
