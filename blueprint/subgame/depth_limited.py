@@ -104,8 +104,9 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
     for h in range(size):
         later, rest = h + 1, size - h - 1
         wins, blocked = net[:rest], dead[:rest]
-        wins[:] = 0
-        blocked[:] = blocking[later:]
+        for j in range(rest):  # element loops: a slice copy compiles numba's error path
+            wins[j] = 0
+            blocked[j] = blocking[later + j]
         played = 0
         for b in range(completions):
             row = strength[b, later:]
