@@ -320,7 +320,8 @@ class PlayerConfig(_Options):
     ``facing_bets``: with ``"off-tree"`` and ``"auto"``, also solve the street in play once the
     opponent's bet or raise on it leaves the blueprint's tree (the flop) or meets the rules (the
     turn and the river), where the blueprint's mapping or the rules would answer it (``False``,
-    the default: only from the street after a raise left the tree);
+    the default: only from the street after a raise left the tree; the other modes refuse
+    it);
     ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
     big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
     None, the default: ``blueprint`` everywhere);

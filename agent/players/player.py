@@ -54,6 +54,7 @@ from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy
+from agent.players.subgame_solving import ONLY_OFF_TREE
 from blueprint.subgame.warmup import warn_if_cold
 
 LOG = logging.getLogger(__name__)
@@ -150,6 +151,11 @@ class CFRPlayer(PolicyPlayer):
         config = config.with_options(**options)
         strategy = config.strategy
         solve = cls.default_solve if strategy.solve is None else strategy.solve
+        if strategy.facing_bets and solve not in ONLY_OFF_TREE:
+            raise ValueError(
+                f"facing_bets=true needs solve=off-tree or auto, got solve={solve}: "
+                "solve=flop, turn or river solves its streets at every decision, and off none"
+            )
         gadget, iterations, _ = mode_defaults(solve)
         resolved = replace(
             strategy,

@@ -112,3 +112,12 @@ def test_facing_bets_solves_the_street_of_a_bet_the_tree_or_the_rules_would_answ
     checked = [["call"] * 4, ["call"] * 4]
     for street in (Street.FLOP, Street.TURN, Street.RIVER):
         assert solves(checked, street, facing_bets=True) == 0
+
+
+@pytest.mark.parametrize("solve", ["off", "river", "turn", "flop"])
+def test_facing_bets_with_a_solve_mode_it_cannot_change_is_refused(solve):
+    """The option acts only where a street is solved off the tree; elsewhere it would be
+    ignored without a word."""
+    with pytest.raises(ValueError, match=f"facing_bets=true needs solve=off-tree or auto.*{solve}"):
+        CFRv2Player(solve=solve, facing_bets=True)
+    CFRv2Player(solve="auto", facing_bets=True)
