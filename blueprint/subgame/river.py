@@ -46,7 +46,13 @@ from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, hold
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import HandSpace
-from blueprint.subgame.vector_cfr import Subgame, SubgameSolver, expected_values, root_values
+from blueprint.subgame.vector_cfr import (
+    Subgame,
+    SubgameSolver,
+    expected_values,
+    root_values,
+    terminal_values,
+)
 from blueprint.subgame.vector_cfr import exploitability as subgame_exploitability
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
@@ -314,15 +320,14 @@ class RiverSolution:
         return out
 
 
-def check_down_policy(tree: BettingTree, hands: int) -> np.ndarray:
-    """The policy that checks or calls at every decision: ``[num_infosets, max_actions]``."""
-    table = tree.new_table()
-    for node in np.flatnonzero(tree.kind == DECISION):
-        children = tree.children(int(node))
+def check_down_terminal(tree: BettingTree) -> int:
+    """The terminal both players reach by checking or calling at every decision."""
+    node = 0
+    while tree.kind[node] == DECISION:
+        children = tree.children(node)
         passive = np.flatnonzero(np.isin(tree.action[children], (CHECK_ACTION, CALL_ACTION)))
-        base = int(tree.infoset_base[node])
-        table[base : base + hands, int(passive[0])] = 1.0
-    return table
+        node = int(children[passive[0]])
+    return node
 
 
 def check_down_gadget(subgame: Subgame, player: int) -> Gadget:
@@ -332,9 +337,11 @@ def check_down_gadget(subgame: Subgame, player: int) -> Gadget:
     The trunk's own values are unknown in real time (the rules before the subgame are no
     solved strategy); the check-down values stand in for them. With them the re-solve no
     longer weighs the opponent's hands by its range model, only by whether entering pays.
+    They are the values at the check-down terminal against the opponent's whole range (no
+    walk of the tree: every other node is left with no reach).
     """
-    policy = check_down_policy(subgame.tree, subgame.hands.size)
-    return Gadget(player, root_values(subgame, policy, player))
+    node = check_down_terminal(subgame.tree)
+    return Gadget(player, terminal_values(subgame, node, player, subgame.ranges[1 - player]))
 
 
 def subgame_solver(

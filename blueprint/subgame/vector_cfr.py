@@ -309,6 +309,32 @@ def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndar
     return value
 
 
+def terminal_values(
+    subgame: Subgame, node: int, player: int, opponent_reach: np.ndarray
+) -> np.ndarray:
+    """``player``'s counterfactual values (``float64[H]``) at the terminal ``node`` against
+    the opponent's reach there: a leaf showdown by the leaves' product (the walk's own, every
+    other leaf's row zero: a product of fewer rows rounds differently), a showdown or a fold
+    by their kernels. A walk under a policy that reaches only this terminal gives the same
+    values at the root."""
+    tree, hands = subgame.tree, subgame.hands
+    if not 0 <= node < tree.num_nodes or tree.kind[node] == DECISION:
+        raise ValueError(f"node {node} is not a terminal of the tree")
+    if subgame.leaf_equity is not None and tree.kind[node] == SHOWDOWN:
+        reach = np.zeros((tree.num_nodes, 2, hands.size))
+        reach[node, 1 - player] = opponent_reach
+        value = np.empty((tree.num_nodes, hands.size))
+        with one_blas_thread():
+            subgame.fill_leaves(reach, player, value)
+        return value[node]
+    reach = np.zeros((tree.num_nodes, 2, hands.size))
+    reach[node, 1 - player] = opponent_reach
+    out = np.empty(hands.size)
+    _terminal(node, player, tree.kind, tree.player, tree.contribution, hands.cards,
+              hands.strength, hands.order, reach, out, np.empty((2, hands.size)))  # fmt: skip
+    return out
+
+
 def root_values(
     subgame: Subgame,
     policy: np.ndarray,

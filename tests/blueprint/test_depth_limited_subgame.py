@@ -23,9 +23,17 @@ from blueprint.subgame.depth_limited import (
 from blueprint.subgame.flop import FlopSpot
 from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import compatible_mass
-from blueprint.subgame.river import BetAbstraction, check_down_gadget
+from blueprint.subgame.river import (
+    CALL_ACTION,
+    CHECK_ACTION,
+    BetAbstraction,
+    RiverSpot,
+    check_down_gadget,
+    river_subgame,
+)
 from blueprint.subgame.turn import TurnSpot
 from blueprint.subgame.vector_cfr import SubgameSolver, root_values
+from blueprint.tree import DECISION
 
 FLOP, TURN = tuple(parse_cards(["Ah", "9h", "5c"])), tuple(parse_cards(["Ah", "9h", "5c", "2d"]))
 STREETS = [pytest.param(FlopSpot, FLOP, id="flop"), pytest.param(TurnSpot, TURN, id="turn")]
@@ -166,6 +174,42 @@ def test_the_check_down_gadget_values_each_hand_at_its_equity_share() -> None:
     assert gadget.player == 1
     float32 = 1e-6 * 30.0 * ours.sum()  # the leaves' products run in single precision
     assert np.allclose(gadget.values, 30.0 * (equity @ ours), rtol=0, atol=float32)
+
+
+def check_down_walk(subgame, player: int) -> np.ndarray:
+    """The root values of ``player`` under the policy that checks or calls everywhere, by a
+    walk of the whole tree."""
+    tree, size = subgame.tree, subgame.hands.size
+    table = tree.new_table()
+    for node in np.flatnonzero(tree.kind == DECISION):
+        children = tree.children(int(node))
+        passive = np.flatnonzero(np.isin(tree.action[children], (CHECK_ACTION, CALL_ACTION)))
+        base = int(tree.infoset_base[node])
+        table[base : base + size, int(passive[0])] = 1.0
+    return root_values(subgame, table, player)
+
+
+@pytest.mark.parametrize("street", ["flop", "river"])
+@pytest.mark.parametrize("first", [0, 1])
+def test_the_check_down_gadget_is_the_walk_that_checks_down_bit_for_bit(street, first) -> None:
+    """The gadget reads the check-down terminal alone; a walk of the whole tree under the
+    policy that checks or calls everywhere gives the same values, bit for bit."""
+    rng = np.random.default_rng(17)
+    board = FLOP if street == "flop" else (*TURN, *parse_cards(["Kd"]))
+    ranges = rng.random((2, HOLDINGS)) * ~blocked_mask(list(board))
+    abstraction = BetAbstraction((0.5, 1.0), all_in=True, max_raises=2)
+    if street == "flop":
+        subgame, _ = street_subgame(
+            FlopSpot(board, 60.0, (500.0, 500.0), first, ranges), abstraction
+        )
+    else:
+        subgame, _ = river_subgame(
+            RiverSpot(board, 60.0, (500.0, 500.0), first, ranges), abstraction
+        )
+    for player in (0, 1):
+        assert np.array_equal(
+            check_down_gadget(subgame, player).values, check_down_walk(subgame, player)
+        )
 
 
 def test_a_turn_resolved_with_the_gadget_gives_the_opponent_no_more_than_the_trunk() -> None:
