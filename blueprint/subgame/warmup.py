@@ -27,7 +27,7 @@ from blueprint.subgame.turn import TurnSpot
 
 KERNELS = (
     *poker_warmup.KERNELS,
-    (vector_cfr, ("run_iterations",)),
+    (vector_cfr, ("run_iterations", "_terminal")),
     (hands, ("showdown_kernel", "fold_kernel")),
     (gadget, ("update_gadget",)),
     (river, ("_strengths",)),
