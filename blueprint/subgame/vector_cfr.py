@@ -112,7 +112,10 @@ class LeafEquity:
     matrix: np.ndarray
 
     def __post_init__(self) -> None:
-        shape, matrix = self.matrix.shape, self.matrix
+        matrix = self.matrix
+        if not isinstance(matrix, np.ndarray):
+            raise ValueError(f"leaf_equity must be a numpy array, got {type(matrix).__name__}")
+        shape = matrix.shape
         if matrix.ndim != 2 or shape[0] != shape[1]:
             raise ValueError(f"leaf_equity must be a square matrix, got shape {shape}")
         if matrix.dtype != np.float32 or not matrix.flags.c_contiguous:
@@ -320,15 +323,13 @@ def terminal_values(
     tree, hands = subgame.tree, subgame.hands
     if not 0 <= node < tree.num_nodes or tree.kind[node] == DECISION:
         raise ValueError(f"node {node} is not a terminal of the tree")
+    reach = np.zeros((tree.num_nodes, 2, hands.size))
+    reach[node, 1 - player] = opponent_reach
     if subgame.leaf_equity is not None and tree.kind[node] == SHOWDOWN:
-        reach = np.zeros((tree.num_nodes, 2, hands.size))
-        reach[node, 1 - player] = opponent_reach
         value = np.empty((tree.num_nodes, hands.size))
         with one_blas_thread():
             subgame.fill_leaves(reach, player, value)
-        return value[node]
-    reach = np.zeros((tree.num_nodes, 2, hands.size))
-    reach[node, 1 - player] = opponent_reach
+        return value[node].copy()
     out = np.empty(hands.size)
     _terminal(node, player, tree.kind, tree.player, tree.contribution, hands.cards,
               hands.strength, hands.order, reach, out, np.empty((2, hands.size)))  # fmt: skip
