@@ -109,14 +109,13 @@ def _equity_rows(cards: np.ndarray, strength: np.ndarray, live: np.ndarray) -> n
             blocked[j] = blocking[later + j]
         played = 0
         for b in range(completions):
-            row = strength[b, later:]
             if not live[b, h]:
                 still = live[b, later:]
                 for j in range(rest):
                     blocked[j] -= not still[j]
                 continue
             played += 1
-            mine = strength[b, h]
+            mine, row = strength[b, h], strength[b, later:]
             for j in range(rest):
                 wins[j] += (win if mine > row[j] else lose) - (win if mine < row[j] else lose)
         first, second = low[h], high[h]

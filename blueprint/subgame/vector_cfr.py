@@ -125,15 +125,14 @@ class LeafEquity:
     def checked(cls, matrix: np.ndarray) -> LeafEquity:
         """``matrix`` in single precision, checked: finite, within [-1, 1] and antisymmetric
         to float32's rounding."""
-        equity = np.ascontiguousarray(matrix, dtype=np.float32)
-        if equity.ndim != 2 or equity.shape[0] != equity.shape[1]:
-            raise ValueError(f"leaf_equity must be a square matrix, got shape {equity.shape}")
+        leaf = cls(np.ascontiguousarray(matrix, dtype=np.float32))  # its form, checked
+        equity = leaf.matrix
         if not np.isfinite(equity).all():
             raise ValueError("leaf_equity must be finite")
         largest = np.abs(equity).max(initial=0.0)
         if largest > 1.0 + 1e-6 or np.abs(equity + equity.T).max(initial=0.0) > 1e-6:
             raise ValueError("leaf_equity must be antisymmetric, entries within [-1, 1]")
-        return cls(equity)
+        return leaf
 
 
 @njit(cache=True, nogil=True)
