@@ -364,9 +364,14 @@ def validate_spec(spec: BotSpec) -> None:
 
 
 def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 0) -> Any:
-    """Build a player from a spec, handing it ``rng`` or ``seed`` if its constructor takes one."""
+    """Build a player from a spec, handing it ``rng`` or ``seed`` if its constructor takes one.
+
+    The agent's kernels are compiled first where numba's cache lacks them (once, on a fresh
+    install), so our players play their whole strategy from the first hand and a match is
+    the same as on a machine that ran ``arena warmup``."""
     factory = resolve_factory(spec)
     check_options(spec, factory)
+    _compile_kernels_once()
     kwargs = typed_options(spec, factory)
     keyword = accepted_seed_keyword(factory)
     if keyword == "rng":
@@ -377,6 +382,17 @@ def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 
     if not isinstance(bot, BasePokerPlayer):
         raise ValueError(f"bot {spec.target!r} did not build a PyPokerEngine BasePokerPlayer")
     return bot
+
+
+def _compile_kernels_once() -> None:
+    from blueprint.subgame.warmup import compile_if_cold, is_cold
+
+    if is_cold():
+        print(
+            "compiling the agent's numba kernels once (arena warmup), about a minute",
+            file=sys.stderr,
+        )
+        compile_if_cold()
 
 
 def known_bots() -> list[tuple[str, str, str]]:

@@ -1,6 +1,6 @@
 """What a fresh install waits for: CFRv2Player's load and first decisions with numba's cache empty.
 
-Run ``python -m bench.fresh_install [--hands 50] [--opponent honest] [--warm-up background]``.
+Run ``python -m bench.fresh_install [--hands 50] [--opponent honest] [--warm-up player]``.
 Every measurement runs in a new Python process whose ``NUMBA_CACHE_DIR`` is a new, empty
 folder, as on a machine where nothing has been compiled yet:
 
@@ -9,13 +9,13 @@ folder, as on a machine where nothing has been compiled yet:
    one-iteration river and turn subgame solve), timed one by one (each step's time is the
    compilation of the kernels it is first to use); then the same steps in a second process
    on the cache the first one filled (loads only);
-2. a game: ``start_poker`` with CFRv2Player against ``--opponent`` (a registry name, or
-   ``examples-honest`` for PyPokerEngine's example HonestPlayer), every ``declare_action`` of
-   CFRv2Player timed; ``--warm-up background`` starts
-   :func:`blueprint.subgame.warmup.warm_up_in_background` (a separate process that compiles
-   the kernels) just before the construction, as the player's first line would;
-   ``--warm-up first`` runs ``arena warmup`` (the same warm-up, to its end) in a process of
-   its own on the empty cache before the game starts, as a user does once after installing.
+2. a game: ``start_poker`` with CFRv2Player against ``--opponent`` (a registry name, built
+   without the arena's compilation, or ``examples-honest`` for PyPokerEngine's example
+   HonestPlayer), every ``declare_action`` of CFRv2Player timed. ``--warm-up player`` leaves
+   the cold cache to the player, which compiles in a separate process and plays without the
+   kernels until it ends (:mod:`agent.players.rules.compiling`); ``--warm-up first`` runs
+   ``arena warmup`` (the same warm-up, to its end) in a process of its own on the empty cache
+   before the game starts, as a user does once after installing.
 """
 
 from __future__ import annotations
@@ -43,12 +43,9 @@ print(json.dumps(times))
 
 GAME = """
 import json, sys, time
-opponent_name, hands, background = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "background"
+opponent_name, hands = sys.argv[1], int(sys.argv[2])
 start = time.perf_counter()
 from pypokerengine.api.game import setup_config, start_poker
-if background:
-    from blueprint.subgame.warmup import warm_up_in_background
-    warm_up_in_background()
 from agent import CFRv2Player
 player = CFRv2Player()
 loaded = time.perf_counter() - start
@@ -56,14 +53,15 @@ if opponent_name == "examples-honest":
     from examples.players.honest_player import HonestPlayer
     opponent = HonestPlayer()
 else:
-    from arena.registry import make_bot, parse_bot_spec
-    opponent = make_bot(parse_bot_spec(opponent_name))
+    from arena.registry import parse_bot_spec, resolve_factory
+    opponent = resolve_factory(parse_bot_spec(opponent_name))(seed=1)
 times = []
 decide = player.declare_action
 def timed(valid_actions, hole_card, round_state):
     begin = time.perf_counter()
     answer = decide(valid_actions, hole_card, round_state)
-    times.append([round_state["round_count"], round_state["street"], time.perf_counter() - begin])
+    times.append([round_state["round_count"], round_state["street"], time.perf_counter() - begin,
+                  player.context.compiling])
     return answer
 player.declare_action = timed
 config = setup_config(max_round=hands, initial_stack=1000, small_blind_amount=5)
@@ -111,14 +109,16 @@ def print_game(opponent: str, hands: int, warm_up: str) -> None:
     with tempfile.TemporaryDirectory(prefix="numba-fresh-") as cache:
         if warm_up == "first":
             print(f"warm-up first: {fresh_process(WARM_UP_FIRST, cache)['warm-up']:.2f} s")
-        result = fresh_process(GAME, cache, opponent, str(hands), warm_up)
+        result = fresh_process(GAME, cache, opponent, str(hands))
     decisions = result["decisions"]
-    slow = [(hand, street, round(s, 2)) for hand, street, s in decisions if s > 1.0]
-    first = ", ".join(f"{s:.2f}" for _, _, s in decisions[:6])
+    slow = [(hand, street, round(s, 2)) for hand, street, s, _ in decisions if s > 1.0]
+    first = ", ".join(f"{s:.2f}" for _, _, s, _ in decisions[:6])
+    compiling = {hand for hand, _, _, still in decisions if still}
     print(
         f"{hands} hands against {opponent}, warm-up {warm_up}: load {result['load']:.2f} s;"
         f" {len(decisions)} decisions, first six {first} s; longest"
-        f" {max(s for _, _, s in decisions):.2f} s; over 1 s (hand, street, s): {slow}"
+        f" {max(s for _, _, s, _ in decisions):.2f} s; over 1 s (hand, street, s): {slow};"
+        f" hands played while compiling: {len(compiling)}, the last {max(compiling, default=0)}"
     )
 
 
@@ -126,7 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--opponent", default="honest")
-    parser.add_argument("--warm-up", choices=["none", "background", "first"], default="background")
+    parser.add_argument("--warm-up", choices=["player", "first"], default="player")
     parser.add_argument("--skip-ceiling", action="store_true")
     args = parser.parse_args()
     if not args.skip_ceiling:

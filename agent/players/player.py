@@ -55,7 +55,7 @@ from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy
 from agent.players.subgame_solving import ONLY_OFF_TREE
-from blueprint.subgame.warmup import warn_if_cold
+from blueprint.subgame.warmup import compile_in_background, running
 
 LOG = logging.getLogger(__name__)
 
@@ -117,7 +117,8 @@ class CFRPlayer(PolicyPlayer):
         if options_of_exploiter is not None:
             self._wrap_in_exploiter(options_of_exploiter)
         self.errors = 0  # decisions that fell back to a safe action after an internal error
-        warn_if_cold()
+        self.compilation = compile_in_background()  # the warm-up process on a cold cache
+        self.context.compiling = running(self.compilation)
 
     def _wrap_in_exploiter(self, options: ExploitConfig) -> None:
         """The opponent book, the budget and the exploiter around the fixed strategy; the
@@ -198,8 +199,11 @@ class CFRPlayer(PolicyPlayer):
 
     @property
     def played(self) -> Exploiter | FixedStrategy:
-        """The strategy the player plays: the exploiter where it has one, else the fixed one."""
-        return self.fixed if self.exploiter is None else self.exploiter
+        """The strategy the player plays: the exploiter where it has one, else the fixed one
+        (also in a hand that started while the kernels compile: the exploiter reads them)."""
+        if self.exploiter is None or self.context.compiling:
+            return self.fixed
+        return self.exploiter
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         """The legal actions and their probabilities at ``snapshot``."""
@@ -279,8 +283,10 @@ class CFRPlayer(PolicyPlayer):
     def receive_round_start_message(
         self, round_count: int, hole_card: Sequence[str], seats: Sequence[Any]
     ) -> None:
-        """A new hand: forget our range in the last one; the book and the budget start it."""
+        """A new hand: forget our range in the last one; the book and the budget start it. The
+        hand plays without the kernels if the warm-up process is still compiling them."""
         self.context.own_range.reset()
+        self.context.compiling = running(self.compilation)
         own = getattr(self, "uuid", None)
         if self.book is not None and self.budget is not None:
             self.book.start_hand(hole_card, seats, own)
@@ -290,8 +296,10 @@ class CFRPlayer(PolicyPlayer):
         self, winners: Sequence[Any], hand_info: Sequence[Any], round_state: Mapping[str, Any]
     ) -> None:
         """Where the player keeps a book: learn from the hand (a model update must never stop
-        the game)."""
+        the game; nor read the kernels while they compile)."""
         if self.book is None or not (self.learns_always or self.settled.exploit):
+            return
+        if self.context.compiling:
             return
         try:
             self.learn(hand_info, round_state)

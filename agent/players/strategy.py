@@ -2,6 +2,8 @@
 
 Each decision takes the first rule that decides it (``agent.players.rules``):
 
+0. after the flop, in a hand that starts while numba compiles the kernels in another process,
+   the study's thresholds on a win rate that compiles nothing (:mod:`.rules.compiling`);
 1. short-stacked preflop, the push/fold equilibrium (:mod:`.rules.pushfold`);
 2. with ``preflop_table``, the N-player preflop blueprint (:mod:`.rules.nplayer_preflop`);
 3. heads-up on a street ``solve`` covers, the street solved in real time
@@ -34,6 +36,7 @@ from agent.boundary.snapshot import Action, Snapshot
 from agent.players.config import Rule
 from agent.players.rules.all_in import AllInRule
 from agent.players.rules.blueprint import BlueprintRule
+from agent.players.rules.compiling import CompilingRule
 from agent.players.rules.defence import DefenceRule
 from agent.players.rules.multiway import MultiwayRule
 from agent.players.rules.nplayer_preflop import NPlayerPreflopRule
@@ -87,6 +90,7 @@ class FixedStrategy(RuleList):
     def __init__(self, context: Context) -> None:
         self.context = context
         self.levels = Levels(context)
+        self.compiling = CompilingRule(context, self.levels)
         self.pushfold = PushFoldRule(context)
         self.nplayer_preflop = NPlayerPreflopRule(context)
         self.solving = StreetSolvingRule(context)
@@ -103,6 +107,7 @@ class FixedStrategy(RuleList):
         self.all_in = [AllInRule(context)] if context.options.preflop_all_in else []
         super().__init__(
             [
+                self.compiling,
                 self.pushfold,
                 self.nplayer_preflop,
                 self.solving,

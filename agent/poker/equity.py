@@ -219,7 +219,8 @@ def exact_cost(board_size: int) -> int:
     return comb(unseen, 5 - board_size) + exact_deals(board_size)
 
 
-def _stats_to_equity(stats: np.ndarray, deals: int) -> Equity:
+def stats_to_equity(stats: np.ndarray, deals: int) -> Equity:
+    """The equity of summed [wins, ties, pot shares] over ``deals`` deals."""
     win, tie, share = (float(value) / deals for value in stats)
     return Equity(win=win, tie=tie, loss=max(0.0, 1.0 - win - tie), share=share)
 
@@ -265,11 +266,11 @@ def equity(
         return preflop_equity(hole_ids)
     hole_array, board_array = np.array(hole_ids), np.array(board_ids, dtype=np.int64)
     if chosen == "exact":
-        return _stats_to_equity(exact_kernel(hole_array, board_array), exact_deals(len(board_ids)))
+        return stats_to_equity(exact_kernel(hole_array, board_array), exact_deals(len(board_ids)))
     if rng is None:
         raise ValueError("Monte Carlo equity needs rng=numpy.random.Generator (seeded by you)")
     stats = monte_carlo_kernel(hole_array, board_array, opponents, simulations, seed_from(rng))
-    return _stats_to_equity(stats, simulations)
+    return stats_to_equity(stats, simulations)
 
 
 @cache

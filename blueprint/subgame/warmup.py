@@ -7,7 +7,9 @@ river and turn spot (one iteration each, with and without the re-solving gadget)
 kernel is compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
 separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
 :mod:`agent.poker.warmup` explains. ``arena warmup`` runs :func:`warm_up` once after an
-install, and :func:`warn_if_cold` tells a player's user who has not.
+install, and the arena's bots are built after :func:`compile_if_cold`, so a match is the same
+on a fresh install as on any other. A player built on a cold cache starts the separate process
+itself (:func:`compile_in_background`) and plays without the kernels until it ends.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ KERNELS = (
 
 
 COLD_CACHE = (
-    "numba has not compiled the agent's kernels on this machine yet, so the first flop"
-    " decision and the first real-time solve will each wait seconds for compilation; run"
-    " `arena warmup` once to compile them"
+    "numba has not compiled the agent's kernels on this machine yet: a separate process"
+    " compiles them now, in about a minute, and the hands that start before it ends play the"
+    " study's thresholds after the flop instead of the whole strategy; run `arena warmup`"
+    " once after installing to compile them ahead"
 )
 
 
@@ -46,18 +49,38 @@ class ColdCacheWarning(UserWarning):
     """The kernels a decision uses are not in numba's cache yet."""
 
 
-def warn_if_cold() -> bool:
-    """Warn (:class:`ColdCacheWarning`; Python shows it once for each line of code that
-    builds a player) where numba's cache lacks a kernel of :data:`KERNELS`; True where it
-    does. Jit-free runs (``NUMBA_DISABLE_JIT``) have no cache and nothing to compile: no
-    warning."""
+def is_cold() -> bool:
+    """Whether numba's cache lacks a kernel of :data:`KERNELS`. Jit-free runs
+    (``NUMBA_DISABLE_JIT``) have no cache and nothing to compile: never cold."""
     try:
-        cold = poker_warmup.cache_is_cold(KERNELS)
+        return poker_warmup.cache_is_cold(KERNELS)
     except AttributeError:  # a plain Python function, not a compiled kernel: nothing to cache
         return False
-    if cold:
-        warnings.warn(COLD_CACHE, ColdCacheWarning, stacklevel=3)
-    return cold
+
+
+def compile_in_background() -> subprocess.Popen | None:
+    """Where the cache is cold, warn (:class:`ColdCacheWarning`; Python shows it once for each
+    line of code that builds a player) and start :func:`warm_up` in a separate process, once
+    per process; that process (None: nothing to compile). A player plays
+    :mod:`agent.players.rules.compiling` in the hands that start while it runs."""
+    if not is_cold():
+        return None
+    warnings.warn(COLD_CACHE, ColdCacheWarning, stacklevel=3)
+    return warm_up_in_background()
+
+
+def running(process: subprocess.Popen | None) -> bool:
+    """Whether a warm-up process is still compiling."""
+    return process is not None and process.poll() is None
+
+
+def compile_if_cold() -> bool:
+    """:func:`warm_up` in this process where the cache is cold, so the players built next
+    decide at full strength from their first hand, reproducibly; whether it compiled."""
+    if not is_cold():
+        return False
+    warm_up()
+    return True
 
 
 def warm_up() -> dict[str, float]:

@@ -77,8 +77,9 @@ class Context:
     use; ``own_range``: our decisions in this hand (heads-up), read with ``likelihood``, the
     strategy's own; ``book``: the opponents' models, where the player keeps them;
     ``exact_flop``: set while a policy table is computed (the threshold rule's flop law exact,
-    not sampled); ``small_blind_blueprint``: the blueprint of the small blind's preflop, if
-    another (:mod:`agent.players.rules.small_blind`).
+    not sampled); ``compiling``: set for a hand that starts while numba compiles the kernels
+    in another process (:mod:`agent.players.rules.compiling`); ``small_blind_blueprint``: the
+    blueprint of the small blind's preflop, if another (:mod:`agent.players.rules.small_blind`).
     """
 
     options: PlayerConfig
@@ -89,6 +90,7 @@ class Context:
     book: OpponentBook | None = None
     likelihood: Likelihood = not_tracked
     exact_flop: bool = False
+    compiling: bool = False
     small_blind_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:

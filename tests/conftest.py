@@ -1,0 +1,15 @@
+"""Compile the agent's kernels before any test where numba's cache lacks them (after an edit to
+a kernel's module): a player built on a cold cache would play without them until a separate
+process had compiled them, and the tests read the whole strategy."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
+        return  # the controller of the test workers runs no test
+    from blueprint.subgame.warmup import compile_if_cold
+
+    compile_if_cold()
