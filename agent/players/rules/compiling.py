@@ -50,9 +50,7 @@ class CompilingRule:
         return certain(self.levels.action(level, snapshot))
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        if not self.decides(snapshot):
-            return [None] * len(holes)
-        return hole_by_hole(self.policy, snapshot, holes)
+        return hole_by_hole(self.policy, snapshot, holes, self.decides(snapshot))
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """Every holding alike: no solve reads our range in a hand this rule plays."""

@@ -45,9 +45,7 @@ class MultiwayRule:
         return certain(self.levels.action(level, snapshot))
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        if not self.decides(snapshot):
-            return [None] * len(holes)
-        return hole_by_hole(self.policy, snapshot, holes)
+        return hole_by_hole(self.policy, snapshot, holes, self.decides(snapshot))
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         """Our range is read in heads-up hands only: a table of several opponents has none."""

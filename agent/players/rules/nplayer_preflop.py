@@ -25,9 +25,7 @@ class NPlayerPreflopRule:
         return None if self.table is None else table_policy(self.table, snapshot)
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        if self.table is None:
-            return [None] * len(holes)
-        return hole_by_hole(self.policy, snapshot, holes)
+        return hole_by_hole(self.policy, snapshot, holes, self.table is not None)
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
         if self.policy(snapshot) is None:

@@ -57,9 +57,13 @@ def hole_by_hole(
     policy: Callable[[Snapshot], list[WeightedAction] | None],
     snapshot: Snapshot,
     holes: Sequence[tuple[int, int]],
+    decides: bool = True,
 ) -> Rows:
     """A rule's table asked hole by hole: ``policy`` at ``snapshot`` with each hole of
-    ``holes`` (the table of a rule with no cheaper way to answer for many holes)."""
+    ``holes`` (the table of a rule with no cheaper way to answer for many holes); no row
+    where the rule does not ``decide`` the spot whatever the hole."""
+    if not decides:
+        return [None] * len(holes)
     return [policy(snapshot.with_hole(hole)) for hole in holes]
 
 
