@@ -1,6 +1,7 @@
 """What a fresh install waits for: CFRv2Player's load and first decisions with numba's cache empty.
 
-Run ``python -m bench.fresh_install [--hands 50] [--opponent honest] [--warm-up player]``.
+Run ``python -m bench.fresh_install [--hands 50] [--stack 1000] [--opponent honest]
+[--warm-up player]``.
 Every measurement runs in a new Python process whose ``NUMBA_CACHE_DIR`` is a new, empty
 folder, as on a machine where nothing has been compiled yet:
 
@@ -43,7 +44,7 @@ print(json.dumps(times))
 
 GAME = """
 import json, sys, time
-opponent_name, hands = sys.argv[1], int(sys.argv[2])
+opponent_name, hands, stack = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 start = time.perf_counter()
 from pypokerengine.api.game import setup_config, start_poker
 from agent import CFRv2Player
@@ -64,7 +65,7 @@ def timed(valid_actions, hole_card, round_state):
                   player.context.compiling])
     return answer
 player.declare_action = timed
-config = setup_config(max_round=hands, initial_stack=1000, small_blind_amount=5)
+config = setup_config(max_round=hands, initial_stack=stack, small_blind_amount=5)
 config.register_player(name="cfrv2", algorithm=player)
 config.register_player(name="opponent", algorithm=opponent)
 start_poker(config, verbose=0)
@@ -105,11 +106,11 @@ print(json.dumps({"warm-up": time.perf_counter() - start}))
 """
 
 
-def print_game(opponent: str, hands: int, warm_up: str) -> None:
+def print_game(opponent: str, hands: int, stack: int, warm_up: str) -> None:
     with tempfile.TemporaryDirectory(prefix="numba-fresh-") as cache:
         if warm_up == "first":
             print(f"warm-up first: {fresh_process(WARM_UP_FIRST, cache)['warm-up']:.2f} s")
-        result = fresh_process(GAME, cache, opponent, str(hands))
+        result = fresh_process(GAME, cache, opponent, str(hands), str(stack))
     decisions = result["decisions"]
     slow = [(hand, street, round(s, 2)) for hand, street, s, _ in decisions if s > 1.0]
     first = ", ".join(f"{s:.2f}" for _, _, s, _ in decisions[:6])
@@ -126,12 +127,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--opponent", default="honest")
+    parser.add_argument("--stack", type=int, default=1000, help="chips; the blinds are 5/10")
     parser.add_argument("--warm-up", choices=["player", "first"], default="player")
     parser.add_argument("--skip-ceiling", action="store_true")
     args = parser.parse_args()
     if not args.skip_ceiling:
         print_ceiling()
-    print_game(args.opponent, args.hands, args.warm_up)
+    print_game(args.opponent, args.hands, args.stack, args.warm_up)
 
 
 if __name__ == "__main__":
