@@ -18,11 +18,12 @@ numba compiles under one process-wide lock, so a decision would wait for the who
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -94,6 +95,29 @@ def cache_is_cold(kernels: Iterable[tuple[ModuleType, tuple[str, ...]]] = KERNEL
     return False
 
 
+@contextlib.contextmanager
+def one_at_a_time(
+    kernels: Iterable[tuple[ModuleType, tuple[str, ...]]] = KERNELS,
+) -> Iterator[None]:
+    """Hold an exclusive lock beside the first kernel's cache index (``warmup.lock``) while
+    the block runs: warm-ups started by several processes on one cold cache compile one after
+    another, and the later ones only load what the first compiled. Where the lock cannot be
+    taken (no ``fcntl``, a folder we cannot write) the block runs unlocked."""
+    try:
+        import fcntl
+
+        module, names = next(iter(kernels))
+        folder = Path(getattr(module, names[0])._cache._cache_file._index_path).parent
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = (folder / "warmup.lock").open("a")
+    except (ImportError, OSError, StopIteration):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
 _started: dict[str, subprocess.Popen] = {}
 
 
@@ -114,5 +138,6 @@ def warm_up_in_background(
 
 
 if __name__ == "__main__":
-    for step, seconds in warm_up().items():
-        print(f"{step}: {seconds:.2f} s")
+    with one_at_a_time():
+        for step, seconds in warm_up().items():
+            print(f"{step}: {seconds:.2f} s")

@@ -79,7 +79,8 @@ def compile_if_cold() -> bool:
     decide at full strength from their first hand, reproducibly; whether it compiled."""
     if not is_cold():
         return False
-    warm_up()
+    with poker_warmup.one_at_a_time(KERNELS):
+        warm_up()
     return True
 
 
@@ -113,5 +114,6 @@ def warm_up_in_background() -> subprocess.Popen | None:
 
 
 if __name__ == "__main__":
-    for step, seconds in warm_up().items():
-        print(f"{step}: {seconds:.2f} s")
+    with poker_warmup.one_at_a_time(KERNELS):
+        for step, seconds in warm_up().items():
+            print(f"{step}: {seconds:.2f} s")

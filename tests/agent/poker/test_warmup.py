@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+import pytest
+
 from agent.poker.warmup import KERNELS, cache_is_cold
 
 
@@ -41,3 +43,19 @@ def test_the_listed_kernels_exist_and_name_numbas_index_files() -> None:
             index = Path(getattr(module, name)._cache._cache_file._index_path)
             assert index.name.startswith(f"{module.__name__.rsplit('.', 1)[1]}.{name}-")
             assert index.suffix == ".nbi"
+
+
+def test_warm_ups_take_turns_on_a_lock_beside_the_cache(tmp_path: Path) -> None:
+    import fcntl
+
+    from agent.poker.warmup import one_at_a_time
+
+    kernels = [(fake_module(tmp_path), ("kernel",))]
+    with (
+        one_at_a_time(kernels),
+        (tmp_path / "warmup.lock").open("a") as other,
+        pytest.raises(BlockingIOError),
+    ):
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    with (tmp_path / "warmup.lock").open("a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the block is done
