@@ -2,10 +2,11 @@
 
 Each decision takes the first rule that decides it (``agent.players.rules``):
 
-0. after the flop, in a hand that starts while numba compiles the kernels in another process,
-   the study's thresholds on a win rate that compiles nothing (:mod:`.rules.compiling`);
 1. short-stacked preflop, the push/fold equilibrium (:mod:`.rules.pushfold`);
 2. with ``preflop_table``, the N-player preflop blueprint (:mod:`.rules.nplayer_preflop`);
+   then, in a hand that starts while numba compiles the kernels in another process, after
+   the flop or against two or more opponents, the study's thresholds on a win rate that
+   compiles nothing (:mod:`.rules.compiling`);
 3. heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
 4. with ``small_blind_blueprint``, heads-up and deep, the small blind's preflop from that
@@ -107,9 +108,9 @@ class FixedStrategy(RuleList):
         self.all_in = [AllInRule(context)] if context.options.preflop_all_in else []
         super().__init__(
             [
-                self.compiling,
                 self.pushfold,
                 self.nplayer_preflop,
+                self.compiling,
                 self.solving,
                 *self.small_blind,
                 self.blueprint,

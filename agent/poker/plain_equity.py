@@ -29,11 +29,9 @@ def plain_equity(
     deals: int,
     rng: np.random.Generator,
 ) -> Equity:
-    """Equity of ``hole`` against ``opponents`` random hands on a board of 3, 4 or 5 cards:
-    exact heads-up on the river, else estimated from ``deals`` deals drawn with ``rng``."""
+    """Equity of ``hole`` against ``opponents`` random hands on a board of 0, 3, 4 or 5
+    cards: exact heads-up on the river, else estimated from ``deals`` deals drawn with ``rng``."""
     hole_ids, board_ids = parse_hand_and_board(hole, board)
-    if len(board_ids) < 3:
-        raise ValueError(f"a board of {len(board_ids)} cards: plain equity needs 3 to 5")
     if not 1 <= opponents <= 22:
         raise ValueError(f"opponents={opponents!r}: expected 1 to 22 opponents")
     if deals <= 0:

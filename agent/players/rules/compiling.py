@@ -3,11 +3,12 @@
 On a fresh install nothing is compiled, and the first flop decision and the first real-time
 solve would each wait many seconds for compilation inside the game. The player instead starts
 the warm-up in a separate process (:func:`blueprint.subgame.warmup.warm_up_in_background`) and,
-in every hand that starts before that process ends, decides each spot after the flop by the
-study's thresholds (da Luz, seed 004) on a win rate that compiles nothing
-(:func:`agent.poker.plain_equity.plain_equity`): exact heads-up on the river, else from
-:data:`DEALS` deals. Preflop it answers nothing, and the preflop rules, which read tables, play
-as always. The hands after the warm-up ends play the fixed strategy whole.
+in every hand that starts before that process ends, decides each spot after the flop, and
+preflop against two or more opponents, by the study's thresholds (da Luz, seed 004) on a win
+rate that compiles nothing (:func:`agent.poker.plain_equity.plain_equity`): exact heads-up on
+the river, else from :data:`DEALS` deals. The rules before it (push/fold and the N-player
+preflop table) and the heads-up preflop rules read tables and play as always. The hands after
+the warm-up ends play the fixed strategy whole.
 """
 
 from __future__ import annotations
@@ -28,15 +29,19 @@ DEALS = 1_000  # the estimate's standard error is at most 0.016
 
 
 class CompilingRule:
-    """After the flop, while ``context.compiling``: the thresholds on a compile-free win rate."""
+    """While ``context.compiling``, after the flop or against two or more opponents: the
+    thresholds on a compile-free win rate."""
 
     def __init__(self, context: Context, levels: Levels) -> None:
         self.context = context
         self.levels = levels
 
     def decides(self, snapshot: Snapshot) -> bool:
-        """Whether this rule plays the spot: after the flop, in a hand started while compiling."""
-        return self.context.compiling and snapshot.street != Street.PREFLOP
+        """Whether this rule plays the spot: in a hand started while compiling, after the flop
+        or against two or more opponents (where the rules after it would run a kernel)."""
+        if not self.context.compiling:
+            return False
+        return snapshot.street != Street.PREFLOP or snapshot.opponents > 1
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         if not self.decides(snapshot):

@@ -119,6 +119,7 @@ warmup.warm_up_in_background = lambda: Running()
 warnings.simplefilter("ignore")
 random.seed(7)  # the engine's deck
 from agent import CFRv2Player
+from baselines.fish import FishPlayer
 from baselines.random_player import RandomPlayer
 player = CFRv2Player(seed=0)
 times = []
@@ -126,12 +127,16 @@ decide = player.declare_action
 def timed(*arguments):
     start = time.perf_counter()
     answer = decide(*arguments)
-    times.append((time.perf_counter() - start, arguments[2]["street"]))
+    state = arguments[2]
+    players = sum(seat["state"] == "participating" for seat in state["seats"])
+    times.append((time.perf_counter() - start, state["street"], players))
     return answer
 player.declare_action = timed
-config = setup_config(max_round=30, initial_stack=1000, small_blind_amount=5)
+config = setup_config(max_round=60, initial_stack=1000, small_blind_amount=5)
 config.register_player(name="cfrv2", algorithm=player)
-config.register_player(name="random", algorithm=RandomPlayer(seed=3))
+opponents = {"random": RandomPlayer(seed=3), "fish": FishPlayer(), "fish 2": FishPlayer()}
+for name, opponent in opponents.items():
+    config.register_player(name=name, algorithm=opponent)
 start_poker(config, verbose=0)
 compiled = sorted(
     f"{name}.{attribute}"
@@ -140,13 +145,17 @@ compiled = sorted(
     for attribute, value in vars(module).items()
     if isinstance(value, CPUDispatcher) and value.overloads
 )
-postflop = sum(street != "preflop" for _, street in times)
-print(json.dumps({"postflop": postflop, "longest": max(taken for taken, _ in times),
+postflop = sum(street != "preflop" for _, street, _ in times)
+multiway_preflop = sum(street == "preflop" and players > 2 for _, street, players in times)
+print(json.dumps({"postflop": postflop, "multiway preflop": multiway_preflop,
+                  "longest": max(taken for taken, _, _ in times),
                   "errors": player.errors, "compiled": compiled}))
 """
 
 
-def test_a_game_on_an_empty_cache_compiles_nothing_while_the_warm_up_runs(tmp_path: Path) -> None:
+def test_a_four_player_game_on_an_empty_cache_compiles_nothing_while_the_warm_up_runs(
+    tmp_path: Path,
+) -> None:
     environment = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     done = subprocess.run(
         [sys.executable, "-c", GAME], capture_output=True, text=True, env=environment, timeout=120
@@ -154,5 +163,6 @@ def test_a_game_on_an_empty_cache_compiles_nothing_while_the_warm_up_runs(tmp_pa
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["compiled"] == [] and result["errors"] == 0
-    assert result["postflop"] >= 10 and result["longest"] < 1.0
+    assert result["postflop"] >= 10 and result["multiway preflop"] >= 5
+    assert result["longest"] < 1.0
     assert not list((tmp_path / "numba").rglob("*.nbi"))
