@@ -61,12 +61,16 @@ def is_cold() -> bool:
 def compile_in_background() -> subprocess.Popen | None:
     """Where the cache is cold, warn (:class:`ColdCacheWarning`; Python shows it once for each
     line of code that builds a player) and start :func:`warm_up` in a separate process, once
-    per process; that process (None: nothing to compile). A player plays
-    :mod:`agent.players.rules.compiling` in the hands that start while it runs."""
+    per process; that process (None: nothing to compile, or no process could start, and the
+    kernels compile where first used). A player plays :mod:`agent.players.rules.compiling` in
+    the hands that start while it runs."""
     if not is_cold():
         return None
     warnings.warn(COLD_CACHE, ColdCacheWarning, stacklevel=3)
-    return warm_up_in_background()
+    try:
+        return warm_up_in_background()
+    except OSError:  # no interpreter to start (an embedded Python, a sandbox)
+        return None
 
 
 def running(process: subprocess.Popen | None) -> bool:

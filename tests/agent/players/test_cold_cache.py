@@ -166,3 +166,17 @@ def test_a_four_player_game_on_an_empty_cache_compiles_nothing_while_the_warm_up
     assert result["postflop"] >= 10 and result["multiway preflop"] >= 5
     assert result["longest"] < 1.0
     assert not list((tmp_path / "numba").rglob("*.nbi"))
+
+
+def test_a_warm_up_that_cannot_start_leaves_the_player_to_compile_in_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(warmup, "KERNELS", kernels_in(tmp_path, compiled=False))
+
+    def refused() -> None:
+        raise PermissionError("no process may start here")
+
+    monkeypatch.setattr(warmup, "warm_up_in_background", refused)
+    with pytest.warns(warmup.ColdCacheWarning):
+        player = CFRv2Player(seed=0)
+    assert player.compilation is None and not player.context.compiling
