@@ -371,7 +371,7 @@ def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 
     the same as on a machine that ran ``arena warmup``."""
     factory = resolve_factory(spec)
     check_options(spec, factory)
-    _compile_kernels_once()
+    _compile_kernels_if_cold()
     kwargs = typed_options(spec, factory)
     keyword = accepted_seed_keyword(factory)
     if keyword == "rng":
@@ -384,15 +384,15 @@ def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 
     return bot
 
 
-def _compile_kernels_once() -> None:
-    from blueprint.subgame.warmup import compile_if_cold, is_cold
+def _compile_kernels_if_cold() -> None:
+    from blueprint.subgame.warmup import is_cold, warm_up
 
     if is_cold():
         print(
             "compiling the agent's numba kernels once (arena warmup), about a minute",
             file=sys.stderr,
         )
-        compile_if_cold()
+        warm_up()
 
 
 def known_bots() -> list[tuple[str, str, str]]:

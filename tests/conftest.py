@@ -10,6 +10,7 @@ import pytest
 def pytest_configure(config: pytest.Config) -> None:
     if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
         return  # the controller of the test workers runs no test
-    from blueprint.subgame.warmup import compile_if_cold
+    from blueprint.subgame.warmup import is_cold, warm_up
 
-    compile_if_cold()
+    if is_cold():
+        warm_up()

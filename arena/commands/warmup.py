@@ -15,11 +15,9 @@ def warmup_command() -> None:
     installing (or after an upgrade) to pay that wait here instead; a second run only loads
     the cache.
     """
-    from agent.poker.warmup import one_at_a_time
-    from blueprint.subgame.warmup import KERNELS, warm_up
+    from blueprint.subgame.warmup import warm_up
 
-    with one_at_a_time(KERNELS):  # after a player's warm-up process, if one is compiling
-        seconds = warm_up()
+    seconds = warm_up()  # after a player's warm-up process, if one is compiling
     for step, taken in seconds.items():
         click.echo(f"{step}: {taken:.2f} s")
     click.echo(f"all steps: {sum(seconds.values()):.2f} s")

@@ -7,9 +7,10 @@ river and turn spot (one iteration each, with and without the re-solving gadget)
 kernel is compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
 separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
 :mod:`agent.poker.warmup` explains. ``arena warmup`` runs :func:`warm_up` once after an
-install, and the arena's bots are built after :func:`compile_if_cold`, so a match is the same
-on a fresh install as on any other. A player built on a cold cache starts the separate process
-itself (:func:`compile_in_background`) and plays without the kernels until it ends.
+install, and the arena runs it before it builds a bot where the cache is cold
+(:func:`is_cold`), so a match is the same on a fresh install as on any other. A player built
+on a cold cache starts the separate process itself (:func:`compile_in_background`) and plays
+without the kernels until it ends.
 """
 
 from __future__ import annotations
@@ -78,19 +79,15 @@ def running(process: subprocess.Popen | None) -> bool:
     return process is not None and process.poll() is None
 
 
-def compile_if_cold() -> bool:
-    """:func:`warm_up` in this process where the cache is cold, so the players built next
-    decide at full strength from their first hand, reproducibly; whether it compiled."""
-    if not is_cold():
-        return False
-    with poker_warmup.one_at_a_time(KERNELS):
-        warm_up()
-    return True
-
-
 def warm_up() -> dict[str, float]:
     """The ground floor's warm-up, then a one-iteration river and turn solve; the seconds
-    each step took, by name."""
+    each step took, by name. It holds :func:`agent.poker.warmup.one_at_a_time`, so the
+    warm-ups of several processes on one cold cache take turns."""
+    with poker_warmup.one_at_a_time(KERNELS):
+        return _steps()
+
+
+def _steps() -> dict[str, float]:
     seconds = poker_warmup.warm_up()
     ranges = np.ones((2, HOLDINGS))
     stacks = (950.0, 950.0)
@@ -118,6 +115,5 @@ def warm_up_in_background() -> subprocess.Popen | None:
 
 
 if __name__ == "__main__":
-    with poker_warmup.one_at_a_time(KERNELS):
-        for step, seconds in warm_up().items():
-            print(f"{step}: {seconds:.2f} s")
+    for step, seconds in warm_up().items():
+        print(f"{step}: {seconds:.2f} s")
