@@ -167,6 +167,10 @@ def _preflop_table(value: Any) -> bool:
     return isinstance(value, bool | str | Path)
 
 
+def _optional_positive_number(value: Any) -> bool:
+    return value is None or (_number(value) and value > 0)
+
+
 def _thresholds(value: Any) -> bool:
     return isinstance(value, Thresholds)
 
@@ -317,6 +321,9 @@ class PlayerConfig(_Options):
     ``"auto"``);
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
     fewer answer sooner, farther from the subgame's equilibrium);
+    ``solve_size``: one bet size, a fraction of the pot, for the solves' trees instead of half
+    the pot and the pot (None, the default); a tree of one size has half the nodes and solves in
+    about half the time;
     ``facing_bets``: with ``"off-tree"`` and ``"auto"``, also solve the street in play once the
     opponent's bet or raise on it leaves the blueprint's tree (the flop) or meets the rules (the
     turn and the river), where the blueprint's mapping or the rules would answer it (``False``,
@@ -360,6 +367,9 @@ class PlayerConfig(_Options):
     gadget: bool | None = field(default=None, metadata=_accepts(_optional_bool, "true or false"))
     solve_iterations: int | None = field(
         default=None, metadata=_accepts(_optional_positive_int, "a positive number")
+    )
+    solve_size: float | None = field(
+        default=None, metadata=_accepts(_optional_positive_number, "a positive pot fraction")
     )
     facing_bets: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
     preflop_table: bool | str | Path = field(

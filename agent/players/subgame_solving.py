@@ -17,9 +17,9 @@ hand's earlier streets.
   start with its check-down value.
 * Both ranges keep a share ``RANGE_FLOOR`` on every holding the board leaves, so no hand is
   outside the solve.
-* **Bets**: half the pot, the pot and all-in, at most ``MAX_RAISES`` bets and raises, plus
-  every size already bet on the street (Brown & Sandholm 2017); a longer raise war is left to
-  the rules.
+* **Bets**: half the pot, the pot (``POT_FRACTIONS``, or the sizes the solver is given) and
+  all-in, at most ``MAX_RAISES`` bets and raises, plus every size already bet on the street
+  (Brown & Sandholm 2017); a longer raise war is left to the rules.
 * **A bet of a new size** after a solve, with the gadget on, is met by safe nested re-solving
   of the subgame below it (``blueprint.subgame.nested``).
 
@@ -152,12 +152,12 @@ def raise_fractions(start: StreetStart) -> list[float | None]:
     return fractions
 
 
-def real_fractions(start: StreetStart) -> tuple[float, ...]:
+def real_fractions(start: StreetStart, own: tuple[float, ...] = POT_FRACTIONS) -> tuple[float, ...]:
     """The pot fractions of the street's bets and raises so far that the tree's own sizes
-    lack (all-ins left out, and a size too small to show at ``FRACTION_DIGITS``: the tree
-    reads it as its nearest size)."""
+    ``own`` lack (all-ins left out, and a size too small to show at ``FRACTION_DIGITS``: the
+    tree reads it as its nearest size)."""
     sizes = {fraction for fraction in raise_fractions(start) if fraction}
-    return tuple(sorted(sizes - set(POT_FRACTIONS)))
+    return tuple(sorted(sizes - set(own)))
 
 
 def tree_node(tree: Any, start: StreetStart, first: int = 0) -> int | None:
@@ -258,10 +258,18 @@ class RealTimeSolver:
     """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
     recent ones."""
 
-    def __init__(self, iterations: int = ITERATIONS, gadget: bool = False) -> None:
+    def __init__(
+        self,
+        iterations: int = ITERATIONS,
+        gadget: bool = False,
+        sizes: tuple[float, ...] = POT_FRACTIONS,
+    ) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations={iterations!r}: expected a positive number")
+        if not sizes or not all(isinstance(f, float) and f > 0 for f in sizes):
+            raise ValueError(f"sizes={sizes!r}: expected positive pot fractions")
         self.iterations = iterations
+        self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
         self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
         # another player of the process solved on the same inputs counts: shared_solution)
@@ -285,7 +293,7 @@ class RealTimeSolver:
             nested = self._below_off_tree_bet(base, start)
             if nested is not None:
                 return nested
-        fractions = tuple(sorted(POT_FRACTIONS + real_fractions(start)))
+        fractions = tuple(sorted(self.sizes + real_fractions(start, self.sizes)))
         abstraction = BetAbstraction(pot_fractions=fractions, all_in=True, max_raises=MAX_RAISES)
         key = (base, (), abstraction)
         if key not in self._solutions:
@@ -323,7 +331,7 @@ class RealTimeSolver:
             return None
         if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):
             return None  # the tree allows no raise there: a raise war is left to the rules
-        sizes = BetAbstraction(pot_fractions=POT_FRACTIONS, all_in=True, max_raises=MAX_RAISES)
+        sizes = BetAbstraction(pot_fractions=self.sizes, all_in=True, max_raises=MAX_RAISES)
         try:
             solution = resolve_below(
                 parent.solution, node, street_root(start), sizes, iterations=self.iterations

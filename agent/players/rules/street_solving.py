@@ -32,6 +32,7 @@ from agent.players.short_stack import hand_start_stacks
 from agent.players.subgame_solving import (
     ITERATIONS,
     ONLY_OFF_TREE,
+    POT_FRACTIONS,
     SOLVED_STREETS,
     RealTimeSolver,
     StreetStart,
@@ -71,7 +72,10 @@ class StreetSolvingRule:
         self.facing_bets = options.facing_bets
         self.solver: RealTimeSolver | None = None
         if self.streets:
-            self.solver = RealTimeSolver(iterations=options.solve_iterations, gadget=options.gadget)
+            sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
+            self.solver = RealTimeSolver(
+                iterations=options.solve_iterations, gadget=options.gadget, sizes=sizes
+            )
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
         return self.policy_table(snapshot, [snapshot.hole])[0]
