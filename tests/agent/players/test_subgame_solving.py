@@ -77,6 +77,26 @@ def test_real_bet_sizes_are_added_to_the_tree_and_the_line_found():
     assert tree.contribution[node].tolist() == [275.0, 110.0]
 
 
+def test_one_solve_size_builds_trees_of_the_pot_and_all_in_plus_the_real_sizes(scripted_hand):
+    player = CFRv2Player(solve="river", solve_size=1, seed=0)
+    shove = river_facing(scripted_hand, "push")
+    assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
+    (solved,) = player.fixed.solving.solver._solutions.values()
+    assert solved.solution.abstraction.pot_fractions == (1.0,)
+    both = CFRv2Player(solve="river", seed=0)
+    both.policy(shove)
+    (two_sizes,) = both.fixed.solving.solver._solutions.values()
+    assert two_sizes.solution.abstraction.pot_fractions == (0.5, 1.0)
+    assert solved.tree.num_nodes < two_sizes.tree.num_nodes
+    half = StreetStart(BOARD, 100, (1000, 1000), 1, (0, 1), 0, (
+        ActionRecord(Street.RIVER, 1, "RAISE", 50, 50, 50),  # half the pot of 100
+    ))  # fmt: skip
+    assert real_fractions(half, (1.0,)) == (0.5,)  # added to a one-size tree
+    assert real_fractions(half) == ()  # on the default's tree already
+    with pytest.raises(ValueError, match="solve_size=0"):
+        CFRv2Player(solve_size=0)
+
+
 def test_a_bet_too_small_to_show_as_a_pot_fraction_is_not_added_to_the_tree():
     # a 2-chip bet into 1,000 is 0.002 of the pot: 0.0 at two digits, not a size a tree can hold
     records = (ActionRecord(Street.RIVER, 1, "RAISE", 2, 2, 2),)
