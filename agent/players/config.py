@@ -322,8 +322,8 @@ class PlayerConfig(_Options):
     ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
     fewer answer sooner, farther from the subgame's equilibrium);
     ``solve_size``: one bet size, a fraction of the pot, for the solves' trees instead of half
-    the pot and the pot (None, the default); a tree of one size has half the nodes and solves in
-    about half the time;
+    the pot and the pot (None, the default); a tree of one size has about half the nodes, so a
+    solve does about half the work;
     ``facing_bets``: with ``"off-tree"`` and ``"auto"``, also solve the street in play once the
     opponent's bet or raise on it leaves the blueprint's tree (the flop) or meets the rules (the
     turn and the river), where the blueprint's mapping or the rules would answer it (``False``,
