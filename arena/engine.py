@@ -60,6 +60,8 @@ from pypokerengine.engine.player import Player
 from pypokerengine.engine.table import Table
 from pypokerengine.players import BasePokerPlayer
 
+from agent.boundary.bot import Explainer, SelfObserver, error_count, explanation
+from agent.boundary.policy import Decision
 from agent.poker.cards import from_ppe_id, to_human
 from arena.legal import ILLEGAL_PREFIX, error_line, isolated, legal_answer, snapshot
 
@@ -212,6 +214,7 @@ class SeatProxy(BasePokerPlayer):
     decision_timeout: float | None = None
     errors: list[str] = field(default_factory=list)
     illegal: list[str] = field(default_factory=list)  # each refused answer, described
+    why: list[str] = field(default_factory=list)  # the rule that played each decision
     asks: int = 0
     bound: int | None = None
     acted: bool = False  # has this seat acted on the street since its last raise?
@@ -225,8 +228,10 @@ class SeatProxy(BasePokerPlayer):
         recovered = self.recovered_errors()
         try:
             answer = self._call(self.bot.respond_to_ask, isolated(message))
+            self.why.append(explanation(self.bot))
         except Exception as error:
             answer = self._fault(error)
+            self.why.append("error: folded for the bot")
         self._note_recovered(recovered)
         action, amount, problem = legal_answer(valid, answer)
         if problem is not None:
@@ -294,8 +299,7 @@ class SeatProxy(BasePokerPlayer):
     def recovered_errors(self) -> int | None:
         """The bot's own count of internal errors it recovered from (its integer ``errors``
         attribute), or None if it keeps none."""
-        count = getattr(self.bot, "errors", None)
-        return count if isinstance(count, int) and not isinstance(count, bool) else None
+        return error_count(self.bot)
 
     def _note_recovered(self, before: int | None) -> None:
         after = self.recovered_errors()
@@ -315,6 +319,7 @@ class SeatProxy(BasePokerPlayer):
         self.last_result = None
         self.errors = []
         self.illegal = []
+        self.why = []
         self.asks = 0
         self.bound = None
         self.acted = False
@@ -342,9 +347,14 @@ class BotWithCopies:
     copy_errors: list[str] | None = None
 
     @property
-    def errors(self) -> Any:
+    def errors(self) -> int | None:
         """The bot's own count of errors it recovered from, if it keeps one."""
-        return getattr(self.bot, "errors", None)
+        return error_count(self.bot)
+
+    @property
+    def last_decision(self) -> Decision | None:
+        """The rule that played the bot's last decision, if it records one."""
+        return self.bot.last_decision if isinstance(self.bot, Explainer) else None
 
     def set_uuid(self, uuid: str) -> None:
         for player in (self.bot, *self.copies):
@@ -353,11 +363,10 @@ class BotWithCopies:
     def respond_to_ask(self, message: dict) -> Any:
         answer = self.bot.respond_to_ask(message)
         for copy in self.copies:
-            observe = getattr(copy, "observe_own_decision", None)
-            if callable(observe):
+            if isinstance(copy, SelfObserver):
                 ask = (message["valid_actions"], message["hole_card"], message["round_state"])
                 try:
-                    observe(*ask, tuple(answer))
+                    copy.observe_own_decision(*ask, tuple(answer))
                 except Exception as error:
                     if self.copy_errors is None:
                         raise
@@ -395,6 +404,7 @@ class HandResult:
     decision_ms: dict[str, list[float]]
     errors: dict[str, list[str]] = field(default_factory=dict)  # by slot, in the hand's order
     illegal_notes: dict[str, list[str]] = field(default_factory=dict)  # each refused answer
+    why: dict[str, list[str]] = field(default_factory=dict)  # each decision's deciding rule
 
     def logged(self) -> dict[str, list[str]]:
         """What ``errors.csv`` records by slot: the errors, then each illegal action."""
@@ -504,6 +514,7 @@ def hand_result(
         },
         errors={slot: list(proxies[slot].errors) for slot in seat_slots},
         illegal_notes={slot: list(proxies[slot].illegal) for slot in seat_slots},
+        why={slot: list(proxies[slot].why) for slot in seat_slots},
     )
 
 
@@ -526,6 +537,7 @@ def stopped_result(
         },
         errors=errors,
         illegal_notes={slot: list(proxies[slot].illegal) for slot in seat_slots},
+        why={slot: list(proxies[slot].why) for slot in seat_slots},
     )
 
 

@@ -9,7 +9,10 @@ cards), ``seats`` (the slots in seat order; seat 0 is the button, which posts th
 in PyPokerEngine heads-up), ``hole_seat0``, ``hole_seat1``, ``board`` (the deal's five
 cards, whether or not the hand reached them), ``actions`` (``street=slot:ACTION:amount ...``
 as the engine recorded them), ``won_A``, ``won_B``, ``illegal_A``, ``illegal_B`` and
-``decision_ms_A``/``_B`` (each decision's wall time in ms, space separated).
+``decision_ms_A``/``_B`` (each decision's wall time in ms, space separated) and ``why_A``/``_B``
+(the rule that played each decision, with its detail, `` | `` separated; empty entries for a
+bot that records none: :class:`agent.boundary.bot.Explainer`). A file written before the
+``why`` columns existed reads with them empty.
 """
 
 from __future__ import annotations
@@ -43,7 +46,11 @@ HAND_COLUMNS = (
     "illegal_B",
     "decision_ms_A",
     "decision_ms_B",
+    "why_A",
+    "why_B",
 )
+OPTIONAL_COLUMNS = ("why_A", "why_B")  # absent from files of earlier versions
+WHY_SEPARATOR = " | "
 HANDS_FILE = "hands.csv"
 ERRORS_FILE = "errors.csv"
 ERROR_COLUMNS = ("index", "slot", "bot", "error")
@@ -69,6 +76,7 @@ def hand_row(index: int, deal: int, seed: int, result: HandResult) -> dict[str, 
         row[f"won_{slot}"] = result.won[slot]
         row[f"illegal_{slot}"] = result.illegal[slot]
         row[f"decision_ms_{slot}"] = [round(ms, 3) for ms in result.decision_ms[slot]]
+        row[f"why_{slot}"] = list(result.why.get(slot, ()))
     row["errors"] = result.logged()
     return row
 
@@ -77,6 +85,8 @@ def _csv_row(row: dict[str, Any]) -> dict[str, Any]:
     out = dict(row)
     for slot in ("A", "B"):
         out[f"decision_ms_{slot}"] = " ".join(f"{ms:.3f}" for ms in row[f"decision_ms_{slot}"])
+        why = row.get(f"why_{slot}", [])
+        out[f"why_{slot}"] = WHY_SEPARATOR.join(why) if any(why) else ""
     return out
 
 
@@ -106,7 +116,9 @@ def read_hands(path: Path) -> list[dict[str, Any]]:
     rows: dict[int, dict[str, Any]] = {}
     with path.open(newline="", encoding="utf-8") as handle:
         for raw in csv.DictReader(handle):
-            if any(raw.get(column) is None for column in HAND_COLUMNS):
+            if any(
+                raw.get(column) is None for column in HAND_COLUMNS if column not in OPTIONAL_COLUMNS
+            ):
                 continue
             try:
                 row = _typed(raw)
@@ -123,6 +135,8 @@ def _typed(raw: dict[str, str]) -> dict[str, Any]:
     for slot in ("A", "B"):
         text = raw[f"decision_ms_{slot}"]
         row[f"decision_ms_{slot}"] = [float(v) for v in text.split()] if text else []
+        why = raw.get(f"why_{slot}") or ""
+        row[f"why_{slot}"] = why.split(WHY_SEPARATOR) if why else []
     return row
 
 

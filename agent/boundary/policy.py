@@ -21,6 +21,7 @@ A deterministic decision (one action with probability 1) draws nothing from the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,25 @@ from pypokerengine.players import BasePokerPlayer
 from agent.boundary.snapshot import Action, Snapshot
 
 WeightedAction = tuple[str, int, float]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Which rule of a bot played a decision, and its detail where there is one (the
+    blueprint's row, the solve's street, sizes and iterations): what a hand's record, local
+    best response's report and the browser coach's "why" show.
+
+    >>> str(Decision("blueprint", "row 1204"))
+    'blueprint: row 1204'
+    >>> str(Decision("threshold"))
+    'threshold'
+    """
+
+    rule: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.detail}" if self.detail else self.rule
 
 
 def make_rng(

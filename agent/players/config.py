@@ -101,22 +101,29 @@ OrderPrior = StrEnum("OrderPrior", {name.upper(): name for name in ORDER_PRIORS}
 SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
 
-class Budget(StrEnum):
-    """What the exploiter may risk beyond its allowance: the chips it has won, or the
-    opponents' gifts in expectation less the risks its deviations took (Ganzfried and
-    Sandholm 2015; :mod:`agent.players.exploitation.budget`)."""
-
-    WINNINGS = "winnings"
-    GIFTS = "gifts"
-
-
 Check = Callable[[Any], bool]
 
 
-def _accepts(check: Check, expected: str) -> dict[str, Any]:
-    """A field's metadata for values an enum does not cover: its check, and the sentence that
-    says what it accepts."""
-    return {"check": check, "expected": expected}
+def option(default: Any, help: str, check: Check | None = None, expected: str = "") -> Any:
+    """A configuration field: its default, its help (what ``arena`` prints beside it), and
+    for values an enum does not cover, its check and the sentence that says what it
+    accepts."""
+    metadata: dict[str, Any] = {"help": help}
+    if check is not None:
+        metadata |= {"check": check, "expected": expected}
+    return field(default=default, metadata=metadata)
+
+
+def option_help(kind: type, name: str) -> str:
+    """The help of keyword option ``name`` of configuration class ``kind`` (parts included)."""
+    parts: Mapping[str, tuple[str, ...] | None] = getattr(kind, "parts", {})
+    hints = get_type_hints(kind)
+    for spec in fields(kind):
+        if spec.name == name and spec.name not in parts:
+            return str(spec.metadata.get("help", ""))
+        if spec.name in parts and name in _part_names(hints[spec.name], parts[spec.name]):
+            return option_help(hints[spec.name], name)
+    raise ValueError(f"no option {name!r}")
 
 
 def _is_bool(value: Any) -> bool:
@@ -161,10 +168,6 @@ def _table_size(value: Any) -> bool:
 
 def _blueprint(value: Any) -> bool:
     return value is None or isinstance(value, str | Path | Blueprint)
-
-
-def _preflop_table(value: Any) -> bool:
-    return isinstance(value, bool | str | Path)
 
 
 def _optional_positive_number(value: Any) -> bool:
@@ -275,70 +278,8 @@ def option_types(kind: type) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class PlayerConfig(_Options):
-    """The fixed strategy's options (``agent.players.player.CFRPlayer``).
-
-    ``blueprint``: a path to a strategy CSV (the shipped min-raise ``data/blueprint.csv.xz`` by
-    default, also named ``"study"``; ``"sizes"``: the shipped pot-relative one) or a loaded
-    ``Blueprint``;
-    ``simulations``: the size of the study's Monte Carlo win-rate estimate;
-    ``thresholds``: the study's win rates per street and level
-    (:class:`agent.boundary.thresholds.Thresholds`);
-    ``sizing``: the threshold rule's raise sizes, ``"pot"`` (half the pot and the pot, on the real
-    pot; the default) or ``"study"`` (the minimum raise and twice it, exactly the study's rule);
-    ``rule``: how a bet is answered where the blueprint does not apply, ``"mdf"`` (heads-up:
-    continue with the minimum defense frequency of the holdings, ranked by exact equity, and answer
-    a raise above the abstraction's largest size the same way; :mod:`agent.players.defense`; the
-    default) or ``"study"`` (the threshold rule whatever the bet; an over-size raise is read as the
-    largest abstract size);
-    ``pushfold``: at 15 big blinds or less preflop, play the push/fold equilibrium (the default;
-    ``False`` keeps the rules below at every depth) with at least ``pushfold_players`` players dealt
-    in (3 by default; 2 plays it heads-up too);
-    ``own_range``: heads-up, rule ``mdf``, rank the hand for the minimum defense frequency within
-    our own range on the turn and river, as our actions in the hand reveal it
-    (``agent.players.own_range``; the default), not among all holdings (``False``);
-    ``multiway``: with two or more opponents in the hand, act on the hand's share of the pot's
-    equity with pot odds (``"share"``, :mod:`agent.boundary.equity_share`; the default), the same
-    with the equity against each opponent's range read from its actions under a sound player's model
-    (``"ranges"``, :mod:`agent.poker.multiway_equity`; the adaptive agent reads them with what it
-    has learned), or on the study's thresholds raised to the number of opponents (``"study"``);
-    ``preflop_opponents``: the share rule prices a preflop hand against at most this many opponents;
-    ``"auto"`` (the default): 1 in a cash game (one hand a game), all of them (9) in a tournament
-    (:mod:`agent.boundary.equity_share`);
-    ``preflop_defense``: how much of our range continues preflop facing a bet the blueprint does not
-    cover: the minimum defense frequency (``"mdf"``, the default) or at least the holdings whose pot
-    share covers the call's price (``"odds"``);
-    ``solve``: ``"river"`` solves every heads-up river in real time over both ranges and plays the
-    solution (``agent.players.subgame_solving``), ``"turn"`` the turn and the river, ``"flop"`` the
-    flop, turn and river, ``"off-tree"`` the flop, turn and river once a preflop or flop raise has
-    left the blueprint's tree, ``"auto"`` the same where the smaller stack dealt in held
-    ``AUTO_SOLVE_DEPTH`` (``agent.players.rules.street_solving``) big blinds or more at the
-    hand's start;
-    ``"off"`` plays the rules below there; ``None`` (the default): the player class's
-    ``default_solve``, ``"off"`` in ``CFRPlayer`` and ``CFRv1Player``, ``"auto"`` in
-    ``CFRv2FixedPlayer`` and the product's ``CFRv2Player``;
-    ``gadget``: solve with the check-down re-solving gadget instead of the opponent's range model
-    (``blueprint.subgame.river.check_down_gadget``; by default off the tree only: ``"off-tree"`` and
-    ``"auto"``);
-    ``solve_iterations``: DCFR iterations of each solve (by default 30 off the tree, 100 otherwise;
-    fewer answer sooner, farther from the subgame's equilibrium);
-    ``solve_size``: one bet size, a fraction of the pot, for the solves' trees instead of half
-    the pot and the pot (None, the default); a tree of one size has about half the nodes, so a
-    solve does about half the work;
-    ``facing_bets``: with ``"off-tree"`` and ``"auto"``, also solve the street in play once the
-    opponent's bet or raise on it leaves the blueprint's tree (the flop) or meets the rules (the
-    turn and the river), where the blueprint's mapping or the rules would answer it (``False``,
-    the default: only from the street after a raise left the tree; the other modes refuse
-    it);
-    ``small_blind_blueprint``: heads-up preflop as the small blind, at ``AUTO_SOLVE_DEPTH`` (75)
-    big blinds or deeper, play this blueprint's preflop (``agent.players.rules.small_blind``;
-    None, the default: ``blueprint`` everywhere);
-    ``preflop_all_in``: heads-up preflop at ``AUTO_SOLVE_DEPTH`` big blinds or deeper, facing an
-    all-in, answer with the all-in subgame's equilibrium over both ranges
-    (``agent.players.rules.all_in``; ``False``, the default, leaves it to the defence rule);
-    ``preflop_table``: at tables of 3 to 6 players deeper than push/fold, play preflop from the
-    N-player preflop blueprint (``agent.players.preflop_table``): ``True`` the table built into
-    ``agent/data`` by ``python -m blueprint.preflop_build``, or a path to such a file; ``False``
-    (the default) keeps the multiway rule there.
+    """The fixed strategy's options (``agent.players.player.CFRPlayer``), each with its help
+    beside it.
 
     ``"auto"`` for ``multiway`` and ``preflop_defense`` is the fixed strategy's ``"share"`` and
     ``"mdf"``; the adaptive families settle it per game (:func:`settle`). ``simulations`` and
@@ -347,40 +288,110 @@ class PlayerConfig(_Options):
     start (:func:`settle`).
     """
 
-    blueprint: str | Path | Blueprint | None = field(
-        default=None, metadata=_accepts(_blueprint, "a path, study or sizes")
+    blueprint: str | Path | Blueprint | None = option(
+        None,
+        "the strategy table: a path to a strategy CSV, study (the shipped min-raise one, the "
+        "default) or sizes (the shipped pot-relative one)",
+        _blueprint,
+        "a path, study or sizes",
     )
-    simulations: int | None = field(
-        default=None, metadata=_accepts(_optional_positive_int, "a positive number")
+    simulations: int | None = option(
+        None,
+        "the size of the study's Monte Carlo win-rate estimate (default: the player's, 50 in "
+        "cfrv1, 10,000 in cfrv2)",
+        _optional_positive_int,
+        "a positive number",
     )
-    thresholds: Thresholds = field(
-        default=STUDY_THRESHOLDS, metadata=_accepts(_thresholds, "a Thresholds")
+    thresholds: Thresholds = option(
+        STUDY_THRESHOLDS,
+        "the study's win rates per street and level (agent.boundary.thresholds.Thresholds)",
+        _thresholds,
+        "a Thresholds",
     )
-    sizing: Sizing = Sizing.POT
-    rule: Rule = Rule.MDF
-    pushfold: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
-    pushfold_players: int = field(default=3, metadata=_accepts(_table_size, "2 to 10"))
-    own_range: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
-    multiway: Multiway = Multiway.SHARE
-    preflop_defense: PreflopDefense = PreflopDefense.MDF
-    solve: Solve | None = None
-    gadget: bool | None = field(default=None, metadata=_accepts(_optional_bool, "true or false"))
-    solve_iterations: int | None = field(
-        default=None, metadata=_accepts(_optional_positive_int, "a positive number")
+    sizing: Sizing = option(
+        Sizing.POT,
+        "the threshold rule's raise sizes: pot (half the pot and the pot, on the real pot) or "
+        "study (the minimum raise and twice it, exactly the study's rule)",
     )
-    solve_size: float | None = field(
-        default=None, metadata=_accepts(_optional_positive_number, "a positive pot fraction")
+    rule: Rule = option(
+        Rule.MDF,
+        "how a bet is answered where the blueprint does not apply: mdf (heads-up, continue "
+        "with the minimum defense frequency of the holdings ranked by equity, and answer a "
+        "raise above the abstraction's largest size the same way) or study (the threshold "
+        "rule whatever the bet; an over-size raise read as the largest abstract size)",
     )
-    facing_bets: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
-    preflop_table: bool | str | Path = field(
-        default=False, metadata=_accepts(_preflop_table, "true, false or a file")
+    pushfold: bool = option(
+        True,
+        "at 15 big blinds or less preflop, play the push/fold equilibrium (false: the rules "
+        "below at every depth)",
+        _is_bool,
+        "true or false",
     )
-    small_blind_blueprint: str | Path | Blueprint | None = field(
-        default=None, metadata=_accepts(_blueprint, "a path, study or sizes")
+    pushfold_players: int = option(
+        3,
+        "the fewest players dealt in for push/fold (2 plays it heads-up too)",
+        _table_size,
+        "2 to 10",
     )
-    preflop_all_in: bool = field(default=False, metadata=_accepts(_is_bool, "true or false"))
-    preflop_opponents: int | Literal["auto"] = field(
-        default=AUTO, metadata=_accepts(_auto_or_opponents, f"auto or 1 to {ALL_OPPONENTS}")
+    own_range: bool = option(
+        True,
+        "heads-up with rule mdf, rank the hand for the minimum defense frequency within our "
+        "own range on the turn and river, as our actions reveal it (false: among all holdings)",
+        _is_bool,
+        "true or false",
+    )
+    multiway: Multiway = option(
+        Multiway.SHARE,
+        "with two or more opponents: share (the hand's share of the pot's equity against pot "
+        "odds), ranges (the same against each opponent's range read from its actions), study "
+        "(the study's thresholds raised to the number of opponents) or auto",
+    )
+    preflop_defense: PreflopDefense = option(
+        PreflopDefense.MDF,
+        "how much of our range continues preflop facing a bet the blueprint does not cover: "
+        "mdf (the minimum defense frequency), odds (at least the holdings whose pot share "
+        "covers the call's price) or auto",
+    )
+    solve: Solve | None = option(
+        None,
+        "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
+        "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
+        "auto (off-tree where the smaller stack held 75 big blinds or more) or off (default: "
+        "the player's, off in cfrv1, auto in cfrv2)",
+    )
+    gadget: bool | None = option(
+        None,
+        "solve with the check-down re-solving gadget instead of the opponent's range model "
+        "(default: off-tree and auto only)",
+        _optional_bool,
+        "true or false",
+    )
+    solve_iterations: int | None = option(
+        None,
+        "DCFR iterations of each solve (default: 30 off the tree, 100 otherwise)",
+        _optional_positive_int,
+        "a positive number",
+    )
+    solve_size: float | None = option(
+        None,
+        "one bet size, a fraction of the pot, for the solves' trees instead of half the pot "
+        "and the pot (a tree of one size has about half the nodes)",
+        _optional_positive_number,
+        "a positive pot fraction",
+    )
+    small_blind_blueprint: str | Path | Blueprint | None = option(
+        None,
+        "heads-up preflop as the small blind at 75 big blinds or deeper, play this "
+        "blueprint's preflop (a path, study or sizes; default: blueprint everywhere)",
+        _blueprint,
+        "a path, study or sizes",
+    )
+    preflop_opponents: int | Literal["auto"] = option(
+        AUTO,
+        "the share rule prices a preflop hand against at most this many opponents (auto: 1 "
+        "in a cash game, all of them in a tournament)",
+        _auto_or_opponents,
+        f"auto or 1 to {ALL_OPPONENTS}",
     )
 
     @property
@@ -391,44 +402,76 @@ class PlayerConfig(_Options):
 
 @dataclass(frozen=True)
 class ExploitConfig(_Options):
-    """The opponent model's and the safe exploiter's options (their meaning:
-    ``agent.players.adaptive.player.AdaptivePlayer``).
+    """The opponent model's and the safe exploiter's options, each with its help beside it
+    (their meaning in full: ``agent.players.adaptive.player.AdaptivePlayer``)."""
 
-    ``budget``: what a deviation may put at risk beyond ``allowance`` big blinds:
-    ``"winnings"`` (the chips won, forced bets aside; the default) or ``"gifts"`` (the
-    opponents' gifts in expectation, credited from our strategy's values, less the risk each
-    deviation played took; :class:`agent.players.exploitation.budget.Gifts`).
-    """
-
-    allowance: float = field(
-        default=100.0, metadata=_accepts(_at_least_zero, "big blinds, 0 or more")
+    allowance: float = option(
+        100.0,
+        "big blinds a deviation may risk beyond the chips won",
+        _at_least_zero,
+        "big blinds, 0 or more",
     )
-    margin: float = field(
-        default=0.1, metadata=_accepts(_at_least_zero, "a share of the stake, 0 or more")
+    margin: float = option(
+        0.1,
+        "the share of the stake a deviation must gain over the mix",
+        _at_least_zero,
+        "a share of the stake, 0 or more",
     )
-    bias: float = field(
-        default=0.5, metadata=_accepts(_share, "a share of the prior's gain, 0 to 1")
+    bias: float = option(
+        0.5,
+        "the share of a deviation's gain against the prior taken as valuation bias, preflop",
+        _share,
+        "a share of the prior's gain, 0 to 1",
     )
-    postflop_bias: float = field(
-        default=0.0, metadata=_accepts(_share, "a share of the prior's gain, 0 to 1")
+    postflop_bias: float = option(
+        0.0,
+        "the same after the flop",
+        _share,
+        "a share of the prior's gain, 0 to 1",
     )
-    overbet_bias: float | Literal["auto"] = field(
-        default=AUTO,
-        metadata=_accepts(_auto_or_share, "auto or a share of the prior's gain, 0 to 1"),
+    overbet_bias: float | Literal["auto"] = option(
+        AUTO,
+        "the same for overbets and shoves (auto: all of it in a tournament, bias in a cash game)",
+        _auto_or_share,
+        "auto or a share of the prior's gain, 0 to 1",
     )
-    risk: float = field(
-        default=1.0, metadata=_accepts(_at_least_zero, "an aversion per starting stack, 0 or more")
+    risk: float = option(
+        1.0,
+        "risk aversion per starting stack in a tournament, against a sound opponent",
+        _at_least_zero,
+        "an aversion per starting stack, 0 or more",
     )
-    timid_risk: float = field(
-        default=6.0, metadata=_accepts(_at_least_zero, "an aversion per starting stack, 0 or more")
+    timid_risk: float = option(
+        6.0,
+        "risk aversion per starting stack in a tournament, against a timid opponent",
+        _at_least_zero,
+        "an aversion per starting stack, 0 or more",
     )
-    answer: Answer = Answer.AUTO
-    order_prior: OrderPrior = SOUND_PRIOR
-    budget: Budget = Budget.WINNINGS
+    answer: Answer = option(
+        Answer.AUTO,
+        "heads-up after the flop and facing a preflop raise: valued (the valued response), "
+        "equity (the equity answer first), postflop (the equity answer after the flop only) "
+        "or auto (equity in a tournament)",
+    )
+    order_prior: OrderPrior = option(
+        SOUND_PRIOR,
+        "the model's prior on how far a new opponent's actions follow its cards: sound, or "
+        "flat (every weight alike, so the first showdowns decide)",
+    )
 
 
 ADAPTIVE_STRATEGY = PlayerConfig(
     multiway=Multiway.AUTO, preflop_defense=PreflopDefense.ODDS, solve=Solve.OFF
+)
+# the product's keyword options: those the docs' "Which bot for which job" recommends; a
+# ``config`` sets any other
+PRODUCT_OPTIONS = (
+    "blueprint",
+    "solve",
+    "gadget",
+    "solve_iterations",
+    "solve_size",
+    "small_blind_blueprint",
 )
 PRODUCT_STRATEGY = PlayerConfig(multiway=Multiway.AUTO, preflop_defense=PreflopDefense.AUTO)
 
@@ -443,24 +486,36 @@ class AdaptiveConfig(_Options):
 
     strategy: PlayerConfig = ADAPTIVE_STRATEGY
     exploiter: ExploitConfig = ExploitConfig()
-    exploit: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
+    exploit: bool = option(
+        True,
+        "play the best response to each opponent's model (false: keep the models, play the "
+        "fixed strategy)",
+        _is_bool,
+        "true or false",
+    )
 
 
 @dataclass(frozen=True)
 class CFRv2Config(_Options):
     """The product: the fixed strategy in cash games; where the stacks carry over and
-    ``adapt``, the exploiter around it. Of the exploiter's options only ``order_prior`` is a
-    keyword; a ``config`` may set the others. Its strategy's defaults: ``multiway="auto"``,
-    ``preflop_defense="auto"``."""
+    ``adapt``, the exploiter around it. Its keyword options are the strategy's
+    :data:`PRODUCT_OPTIONS` and ``adapt``; a ``config`` may set the others. Its strategy's
+    defaults: ``multiway="auto"``, ``preflop_defense="auto"``."""
 
     parts: ClassVar[Mapping[str, tuple[str, ...] | None]] = {
-        "strategy": None,
-        "exploiter": ("order_prior",),
+        "strategy": PRODUCT_OPTIONS,
+        "exploiter": (),
     }
 
     strategy: PlayerConfig = PRODUCT_STRATEGY
     exploiter: ExploitConfig = ExploitConfig()
-    adapt: bool = field(default=True, metadata=_accepts(_is_bool, "true or false"))
+    adapt: bool = option(
+        True,
+        "in a game that carries the stacks over (a tournament), play the best response to "
+        "each opponent's model (false: the fixed strategy there too)",
+        _is_bool,
+        "true or false",
+    )
 
 
 AnyConfig = PlayerConfig | AdaptiveConfig | CFRv2Config

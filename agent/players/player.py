@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from agent.boundary.policy import PolicyPlayer, WeightedAction, make_rng, sample_action
+from agent.boundary.policy import Decision, PolicyPlayer, WeightedAction, make_rng, sample_action
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint, load_blueprint
 from agent.players.config import (
@@ -39,7 +39,6 @@ from agent.players.config import (
     CFRV1_SIMULATIONS,
     CFRV2_SIMULATIONS,
     AnyConfig,
-    Budget,
     ExploitConfig,
     PlayerConfig,
     Settled,
@@ -47,14 +46,13 @@ from agent.players.config import (
     constructor_signature,
     settle,
 )
-from agent.players.exploitation.budget import AnyBudget, Gifts, Winnings
+from agent.players.exploitation.budget import AnyBudget, Winnings
 from agent.players.exploitation.exploiter import Exploiter
 from agent.players.opponents.book import OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy
-from agent.players.subgame_solving import ONLY_OFF_TREE
 from blueprint.subgame.warmup import compile_in_background, running
 
 LOG = logging.getLogger(__name__)
@@ -117,6 +115,7 @@ class CFRPlayer(PolicyPlayer):
         if options_of_exploiter is not None:
             self._wrap_in_exploiter(options_of_exploiter)
         self.errors = 0  # decisions that fell back to a safe action after an internal error
+        self.last_decision: Decision | None = None  # the rule that played the last policy
         self.compilation = compile_in_background()  # the warm-up process on a cold cache
         self.context.compiling = running(self.compilation)
 
@@ -124,11 +123,7 @@ class CFRPlayer(PolicyPlayer):
         """The opponent book, the budget and the exploiter around the fixed strategy; the
         context reads opponents' ranges from the book."""
         self.book = OpponentBook(self.model_type, options.order_prior)
-        if options.budget == Budget.GIFTS:
-            context = self.context
-            self.budget = Gifts(options.allowance, context.own_weights, self.fixed.solving.solved)
-        else:
-            self.budget = Winnings(options.allowance)
+        self.budget = Winnings(options.allowance)
         self.exploiter = Exploiter(self.fixed, self.book, self.budget, options)
         self.context.book = self.book
 
@@ -152,11 +147,6 @@ class CFRPlayer(PolicyPlayer):
         config = config.with_options(**options)
         strategy = config.strategy
         solve = cls.default_solve if strategy.solve is None else strategy.solve
-        if strategy.facing_bets and solve not in ONLY_OFF_TREE:
-            raise ValueError(
-                f"facing_bets=true needs solve=off-tree or auto, got solve={solve}: "
-                "solve=flop, turn or river solves its streets at every decision, and off none"
-            )
         gadget, iterations, _ = mode_defaults(solve)
         resolved = replace(
             strategy,
@@ -206,8 +196,12 @@ class CFRPlayer(PolicyPlayer):
         return self.exploiter
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
-        """The legal actions and their probabilities at ``snapshot``."""
-        return self.played.policy(snapshot)
+        """The legal actions and their probabilities at ``snapshot``; ``last_decision`` then
+        says which rule played them."""
+        played = self.played
+        policy = played.policy(snapshot)
+        self.last_decision = played.last_decision
+        return policy
 
     def policy_table(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
@@ -262,6 +256,7 @@ class CFRPlayer(PolicyPlayer):
             return action
         except Exception:  # the engine must always get a legal action from us
             self.errors += 1
+            self.last_decision = Decision("error", "checked or folded after an internal error")
             LOG.exception("CFR player fell back to check/fold after an internal error")
             return _safe_action(valid_actions)
 
@@ -273,11 +268,8 @@ class CFRPlayer(PolicyPlayer):
         action: Action,
     ) -> None:
         """A copy of this player is told a decision the player made (local best response
-        reads the policy from a copy): remember it for our range, and let the exploiter's
-        budget follow it, as the player did."""
+        reads the policy from a copy): remember it for our range, as the player did."""
         snapshot = self.snapshot(valid_actions, hole_card, round_state)
-        if self.exploiter is not None:
-            self.exploiter.replay(snapshot)
         self.fixed.remember(snapshot, (str(action[0]), int(action[1])))
 
     def receive_round_start_message(

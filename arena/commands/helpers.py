@@ -13,6 +13,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from agent.boundary.bot import learns_in_cash_games
 from arena.match import ChunkRunner, MatchConfig, portable_spec, run_local, whole_sessions
 from arena.registry import make_bot, parse_bot_spec, resolve_factory, validate_spec
 from arena.results import HANDS_FILE, read_hands
@@ -181,13 +182,8 @@ def learning_warning(bots: tuple[str, ...], session_hands: int | None) -> list[s
         " independent and the 95% CI above is too narrow; play sessions (--session-hands N)"
         " to measure it over session pairs"
         for spec in bots
-        if _learns_in_cash_games(resolve_factory(parse_bot_spec(spec)))
+        if learns_in_cash_games(resolve_factory(parse_bot_spec(spec)))
     ]
-
-
-def _learns_in_cash_games(factory: Any) -> bool:
-    learns = getattr(factory, "learns", False) is True
-    return getattr(factory, "learns_in_cash_games", learns) is True
 
 
 def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec: str) -> list[str]:

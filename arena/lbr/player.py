@@ -43,6 +43,7 @@ from pypokerengine.engine.round_manager import RoundManager
 from pypokerengine.players import BasePokerPlayer
 from pypokerengine.utils.game_state_utils import restore_game_state
 
+from agent.boundary.bot import SelfObserver, learns
 from agent.boundary.policy import PolicyPlayer, WeightedAction
 from agent.poker.cards import parse_card, to_ppe
 from agent.poker.equity import preflop_equity
@@ -230,7 +231,7 @@ class RangeModel:
         learned in earlier hands, so the answers of one hand are not kept for the next, and
         it is asked by ``learned_policy_table`` or holding by holding, never by
         ``policy_table``, which a learning bot may inherit without its learning."""
-        return getattr(type(self.bot), "learns", False) is True
+        return learns(type(self.bot))
 
     @property
     def snapshot_path(self) -> bool:
@@ -372,12 +373,11 @@ class ModelSeat:
         round_state: Mapping[str, Any],
         action: tuple[str, int],
     ) -> None:
-        observe = getattr(self.model.bot, "observe_own_decision", None)
         try:
             self.model.table(valid_actions, round_state)
         finally:  # a failed read is LBR's error; the copy still follows the bot
-            if callable(observe):
-                observe(valid_actions, hole_card, round_state, action)
+            if isinstance(self.model.bot, SelfObserver):
+                self.model.bot.observe_own_decision(valid_actions, hole_card, round_state, action)
 
 
 @dataclass

@@ -5,13 +5,15 @@ The engine's history is read as one or more abstract histories (``agent.players.
 off-tree bets by the pseudo-harmonic mapping of Ganzfried and Sandholm 2013), each weighted;
 the blueprint's strategy is mixed over them and each abstract action priced on the real pot
 and stacks. Readings with no row in the blueprint (or no mass on a legal action) take the
-rules after this one (``fallback``). With rule ``mdf``, a raise above the abstraction's
-largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to those rules too.
+rules after this one in the strategy (``fallback``). With rule ``mdf``, a raise above the
+abstraction's largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to those rules
+too. ``where`` narrows the spots the rule applies to (the small blind's own blueprint:
+:mod:`.small_blind`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,54 +38,90 @@ from agent.players.history import (
     last_raise_fractions,
 )
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import Context, DecisionRule, Rows
+from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
+
+
+def everywhere(snapshot: Snapshot) -> bool:
+    """Every spot: the shipped blueprint's rule narrows nothing."""
+    return True
 
 
 class BlueprintRule:
     """The blueprint's mix over the readings of the history, priced on the real spot."""
 
     def __init__(
-        self, context: Context, fallback: DecisionRule, blueprint: Blueprint | None = None
+        self,
+        context: Context,
+        blueprint: Blueprint | None = None,
+        name: str = "blueprint",
+        where: Callable[[Snapshot], bool] = everywhere,
     ) -> None:
         self.context = context
-        self.fallback = fallback
+        self.name = name
+        self.where = where
+        self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
         self.blueprint = context.blueprint if blueprint is None else blueprint
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
+        self._detail = ""
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        branches, spot, oversize = self.readings(snapshot)
-        if not branches or oversize:
-            return None
+    def applies(self, snapshot: Snapshot) -> bool:
+        """Preflop and on the flop (where ``where`` holds), where the history reads onto the
+        blueprint's tree and no raise is above its largest size (rule ``mdf``)."""
+        if snapshot.street > Street.FLOP or not self.where(snapshot):
+            return False
+        branches, _, oversize = self.readings(snapshot)
+        return bool(branches) and not oversize
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        branches, spot, _ = self.readings(snapshot)
         bp = self.blueprint
         label = bp.cards.label(
             int(snapshot.street), bp.cards.bucket(snapshot.hole, snapshot.board[:3])
         )
-        rows = bp.lookup_many([infoset_key(label, branch.history) for branch in branches])
+        keys = [infoset_key(label, branch.history) for branch in branches]
+        rows = bp.lookup_many(keys)
         legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
         concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
         mixed, fallback = self._mix(branches, legal, concrete, rows)
-        return self._with_fallback(mixed, fallback, snapshot)
+        policy = self._with_fallback(mixed, fallback, snapshot)
+        self._detail = self._describe(branches, keys, rows, fallback)
+        return policy
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+    def detail(self) -> str:
+        """The rows read (the infoset key of each reading of the history, and its weight),
+        and the share the rules after this one played, where a reading has no row."""
+        return self._detail
+
+    def _describe(
+        self, branches: list[Branch], keys: list[str], rows: np.ndarray, fallback: float
+    ) -> str:
+        read = [
+            f"{key} ({branch.weight:.0%})" if len(branches) > 1 else key
+            for branch, key, row in zip(branches, keys, rows, strict=True)
+            if row >= 0
+        ]
+        text = "row " + ", ".join(read) if read else "no row"
+        last = self.fallback.last_decision if isinstance(self.fallback, RuleList) else None
+        if fallback > 0 and last is not None:
+            text += f"; {fallback:.0%} by {last}"
+        return text
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
         """Holdings that share a card label (a hole class preflop, a class or an equity bucket
         on the flop) share one mix, and every key is looked up in a single call."""
-        branches, spot, oversize = self.readings(snapshot)
-        if not branches or oversize:
-            return [None] * len(holes)
+        branches, spot, _ = self.readings(snapshot)
         labels, mixes = self._label_mixes(snapshot, holes, branches, spot)
-        rows: Rows = []
+        rows: Table = []
         for hole, label in zip(holes, labels, strict=True):
             mixed, fallback = mixes[label]
             rows.append(self._with_fallback(dict(mixed), fallback, snapshot.with_hole(hole)))
         return rows
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
-        branches, spot, oversize = self.readings(snapshot)
-        if not branches or oversize:
-            return None
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        branches, spot, _ = self.readings(snapshot)
         labels, mixes = self._label_mixes(snapshot, ALL_HOLES, branches, spot)
         by_label = {
             label: (mixed.get(action, 0.0), fallback, sum(mixed.values()) + fallback)
@@ -202,8 +240,6 @@ class BlueprintRule:
         """Add the fallback rules' actions for the readings the blueprint has no row for."""
         if fallback > 0:
             rest = self.fallback.policy(snapshot)
-            if rest is None:
-                raise ValueError("the blueprint's fallback rules did not decide")
             for name, amount, probability in rest:
                 mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
         return normalized([(name, amount, p) for (name, amount), p in mixed.items()])

@@ -20,7 +20,7 @@ import numpy as np
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import threshold_level, win_rate
-from agent.players.rules.rule import Context, Rows, hole_by_hole
+from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.players.rules.threshold import MAX_SIMULATED_OPPONENTS, Levels
 from agent.poker.plain_equity import plain_equity
 from agent.poker.range_equity import HOLDINGS
@@ -32,20 +32,20 @@ class CompilingRule:
     """While ``context.compiling``, after the flop or against two or more opponents: the
     thresholds on a compile-free win rate."""
 
+    name = "compiling"
+
     def __init__(self, context: Context, levels: Levels) -> None:
         self.context = context
         self.levels = levels
 
-    def decides(self, snapshot: Snapshot) -> bool:
+    def applies(self, snapshot: Snapshot) -> bool:
         """Whether this rule plays the spot: in a hand started while compiling, after the flop
         or against two or more opponents (where the rules after it would run a kernel)."""
         if not self.context.compiling:
             return False
         return snapshot.street != Street.PREFLOP or snapshot.opponents > 1
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        if not self.decides(snapshot):
-            return None
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         opponents = min(max(1, snapshot.opponents), MAX_SIMULATED_OPPONENTS)
         rate = win_rate(
             plain_equity(snapshot.hole, snapshot.board, opponents, DEALS, self.context.rng)
@@ -54,9 +54,12 @@ class CompilingRule:
         level = threshold_level(rate, snapshot.street, opponents, thresholds)
         return certain(self.levels.action(level, snapshot))
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return hole_by_hole(self.policy, snapshot, holes, self.decides(snapshot))
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        return hole_by_hole(self.policy, snapshot, holes)
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """Every holding alike: no solve reads our range in a hand this rule plays."""
-        return np.ones(HOLDINGS) if self.decides(snapshot) else None
+        return np.ones(HOLDINGS)
+
+    def detail(self) -> str:
+        return ""

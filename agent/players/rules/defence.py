@@ -29,7 +29,7 @@ from agent.players.defense import (
     weighted_percentiles,
 )
 from agent.players.own_range import defended_levels
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Rows, Table
 from agent.players.rules.threshold import Levels
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 
@@ -39,24 +39,36 @@ OWN_RANGE_FROM = Street.TURN  # the first street whose defence ranks within our 
 class DefenceRule:
     """Minimum-defense-frequency defence where a heads-up bet faces rule ``mdf``."""
 
+    name = "defence"
+
     def __init__(self, context: Context, levels: Levels) -> None:
         self.context = context
         self.levels = levels
         self._ranks: tuple[np.ndarray, np.ndarray] | None = None  # range_ranks'
+        self._detail = ""
 
-    def decides(self, snapshot: Snapshot) -> bool:
+    def applies(self, snapshot: Snapshot) -> bool:
         """Heads-up, rule ``mdf``, facing a bet."""
         heads_up = max(1, snapshot.opponents) == 1
         return heads_up and self.context.options.rule == Rule.MDF and snapshot.to_call > 0
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        return self.policy_table(snapshot, [snapshot.hole])[0]
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        (policy,) = self.policy_table(snapshot, [snapshot.hole])
+        rank = self.percentiles(snapshot, [snapshot.hole])[0]
+        within = "our range" if self.own_weights(snapshot) is not None else "all holdings"
+        self._detail = (
+            f"continues with the top {self.frequency(snapshot):.0%}; "
+            f"the hand at percentile {rank:.0%} of {within}"
+        )
+        return policy
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+    def detail(self) -> str:
+        """The share defended, and where the hand ranks."""
+        return self._detail
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
         """The price, the frequency and the ranks are read once for every hole, and the
         holes in the top of the defending range take the threshold rule's action together."""
-        if not self.decides(snapshot):
-            return [None] * len(holes)
         frequency = self.frequency(snapshot)
         to_call, pot = snapshot.to_call, snapshot.contested_pot
         passes, calls = check_or_fold(snapshot), legal_call(snapshot)  # read once, not per hole
@@ -73,7 +85,7 @@ class DefenceRule:
         answers = self.at_least_call(snapshot, [holes[index] for index in value])
         for index, answer in zip(value, answers, strict=True):
             rows[index] = answer
-        return rows
+        return [row for row in rows if row is not None]
 
     def at_least_call(
         self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
@@ -89,11 +101,9 @@ class DefenceRule:
             rows.append(certain(self.levels.action(level, snapshot)))
         return rows
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """The levels of the holdings' exact win rates, each defended as the rule defends it
         (``agent.players.own_range.defended_levels``)."""
-        if not self.decides(snapshot):
-            return None
         levels = self.levels.holding_levels(snapshot)
         levels = defended_levels(levels, self.ranks(snapshot), self.frequency(snapshot))
         return self.levels.likelihood(snapshot, action, levels)

@@ -18,7 +18,7 @@ from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import win_rate
 from agent.players.config import Multiway
 from agent.players.opponents.ranges import replay_range
-from agent.players.rules.rule import Context, Rows, hole_by_hole
+from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.players.rules.threshold import Levels
 from agent.poker.multiway_equity import NoDeal, multiway_equity
 
@@ -26,17 +26,17 @@ from agent.poker.multiway_equity import NoDeal, multiway_equity
 class MultiwayRule:
     """The pot-share rule at a table of two or more opponents in the hand."""
 
+    name = "multiway"
+
     def __init__(self, context: Context, levels: Levels) -> None:
         self.context = context
         self.levels = levels
 
-    def decides(self, snapshot: Snapshot) -> bool:
+    def applies(self, snapshot: Snapshot) -> bool:
         """Two or more opponents in the hand, and ``multiway`` prices the pot's share."""
         return snapshot.opponents > 1 and self.context.settled.multiway != Multiway.STUDY
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        if not self.decides(snapshot):
-            return None
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         priced = self.priced_opponents(snapshot)
         rate = self.win_rate(snapshot, priced)
         level = share_level(
@@ -44,13 +44,14 @@ class MultiwayRule:
         )
         return certain(self.levels.action(level, snapshot))
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        return hole_by_hole(self.policy, snapshot, holes, self.decides(snapshot))
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        return hole_by_hole(self.policy, snapshot, holes)
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+    def detail(self) -> str:
+        return ""
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         """Our range is read in heads-up hands only: a table of several opponents has none."""
-        if not self.decides(snapshot):
-            return None
         raise ValueError("our range is read in heads-up hands only, not at a multiway table")
 
     def priced_opponents(self, snapshot: Snapshot) -> int:

@@ -14,7 +14,7 @@ from agent.abstraction.pushfold_table import shipped_table
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.players.own_range import action_likelihood
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import Context, Table
 from agent.players.short_stack import PushFoldSpot, applies, pushfold_policy, read_spot
 from agent.poker.range_equity import HOLDING_CARDS
 
@@ -23,6 +23,8 @@ ALL_HOLES = [(int(a), int(b)) for a, b in HOLDING_CARDS]
 
 class PushFoldRule:
     """The push/fold table's strategy where it covers a short-stacked preflop spot."""
+
+    name = "pushfold"
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -37,20 +39,21 @@ class PushFoldRule:
             return None
         return spot if applies(self.table, spot) else None
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        spot = self.spot(snapshot)
-        if spot is None or self.table is None:
-            return None
-        return pushfold_policy(self.table, spot, snapshot)
+    def applies(self, snapshot: Snapshot) -> bool:
+        """A short-stacked preflop spot the table covers."""
+        return self.spot(snapshot) is not None
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        return self.policy_table(snapshot, [snapshot.hole])[0]
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
         spot = self.spot(snapshot)
         if spot is None or self.table is None:
-            return [None] * len(holes)
+            raise ValueError("the push/fold table does not cover the spot")
         return [pushfold_policy(self.table, spot, snapshot.with_hole(hole)) for hole in holes]
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
-        if self.spot(snapshot) is None:
-            return None
-        rows = self.policy_table(snapshot, ALL_HOLES)
-        return action_likelihood(action, rows)  # type: ignore[arg-type]
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        return action_likelihood(action, self.policy_table(snapshot, ALL_HOLES))
+
+    def detail(self) -> str:
+        return ""

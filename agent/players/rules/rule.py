@@ -1,20 +1,24 @@
 """What a decision rule is, and what the rules of one fixed strategy share.
 
-A fixed strategy (:class:`agent.players.strategy.FixedStrategy`) is an ordered list of
-decision rules; the first that decides a spot plays it. Every rule offers the same small
+A fixed strategy (:class:`agent.players.strategy.FixedStrategy`) is one flat ordered list of
+decision rules; the first that applies to a spot plays it. Every rule offers the same small
 interface, in the manner of OpenSpiel's ``Policy.action_probabilities`` (Lanctot et al. 2019,
 "OpenSpiel: A Framework for Reinforcement Learning in Games"):
 
+* ``name``: what a decision's record calls the rule (:class:`agent.boundary.policy.Decision`);
+* ``applies(snapshot)``: whether the rule plays the spot; it reads only what is public (and
+  the hand's own settings), so one answer serves every holding;
 * ``policy(snapshot)``: the legal actions and their probabilities for the snapshot's holding;
 * ``policy_table(snapshot, holes)``: the same for every hole in ``holes`` at once, what local
   best response reads at each public state;
 * ``likelihood(snapshot, action)``: ``P(action | holding)`` for each of the 1,326 holdings,
-  what the tracking of our own range reads.
+  what the tracking of our own range reads;
+* ``detail()``: what the rule read for its last ``policy`` (a blueprint row, a solve's street
+  and size), or ``""``.
 
-Each answers None where it does not decide (``policy_table`` row by row), and the next rule
-answers instead. The rules of one strategy share a :class:`Context`: the options, the
-game's settled options, the injected generator (an arena may replace it at every hand), our
-range in the hand, and the opponents' models.
+The last three are asked only where the rule applies. The rules of one strategy share a
+:class:`Context`: the options, the game's settled options, the injected generator (an arena
+may replace it at every hand), our range in the hand, and the opponents' models.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Protocol
 
 import numpy as np
 
-from agent.boundary.policy import WeightedAction
+from agent.boundary.policy import Decision, WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint
 from agent.players.config import PlayerConfig, Settled
@@ -35,35 +39,42 @@ from agent.players.own_range import OwnRange
 
 Likelihood = Callable[[Snapshot, Action], np.ndarray]
 Rows = list[list[WeightedAction] | None]
+Table = list[list[WeightedAction]]
 
 
 class DecisionRule(Protocol):
     """One rule of a fixed strategy (module docstring)."""
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        """The actions and probabilities at ``snapshot``; None where the rule does not decide."""
+    name: str
+
+    def applies(self, snapshot: Snapshot) -> bool:
+        """Whether the rule plays the spot ``snapshot`` (whatever the holding)."""
         ...
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        """``policy`` for each hole of ``holes`` at ``snapshot`` (None rows: not decided)."""
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The actions and probabilities at ``snapshot``, where the rule applies."""
         ...
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
-        """``P(action | holding)`` for the 1,326 holdings; None where the rule does not decide."""
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        """``policy`` for each hole of ``holes`` at ``snapshot``, where the rule applies."""
+        ...
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        """``P(action | holding)`` for the 1,326 holdings, where the rule applies."""
+        ...
+
+    def detail(self) -> str:
+        """What the rule read for its last ``policy`` (``""``: nothing to add to its name)."""
         ...
 
 
 def hole_by_hole(
-    policy: Callable[[Snapshot], list[WeightedAction] | None],
+    policy: Callable[[Snapshot], list[WeightedAction]],
     snapshot: Snapshot,
     holes: Sequence[tuple[int, int]],
-    decides: bool = True,
-) -> Rows:
+) -> Table:
     """A rule's table asked hole by hole: ``policy`` at ``snapshot`` with each hole of
-    ``holes`` (the table of a rule with no cheaper way to answer for many holes); no row
-    where the rule does not ``decide`` the spot whatever the hole."""
-    if not decides:
-        return [None] * len(holes)
+    ``holes`` (the table of a rule with no cheaper way to answer for many holes)."""
     return [policy(snapshot.with_hole(hole)) for hole in holes]
 
 
@@ -108,3 +119,58 @@ class Context:
         """Our range on ``board`` before the decision at ``history_length`` of the hand (None:
         no earlier decision of ours, or a range our policy cannot have produced)."""
         return self.own_range.weights(board, history_length, self.likelihood)
+
+
+class NoRule:
+    """A rule that never applies: where a partial rule falls to before it joins a strategy."""
+
+    name = "none"
+
+    def applies(self, snapshot: Snapshot) -> bool:
+        return False
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        raise ValueError("no rule applies to the spot")
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        raise ValueError("no rule applies to the spot")
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        raise ValueError("no rule applies to the spot")
+
+    def detail(self) -> str:
+        return ""
+
+
+NO_RULE = NoRule()
+
+
+class RuleList:
+    """Rules played as one: each spot by the first rule that applies; ``last_decision``
+    records which rule played the last ``policy``."""
+
+    def __init__(self, rules: Sequence[DecisionRule]) -> None:
+        self.rules = list(rules)
+        self.last_decision: Decision | None = None
+
+    def deciding(self, snapshot: Snapshot) -> DecisionRule:
+        """The first rule that applies at ``snapshot``."""
+        for rule in self.rules:
+            if rule.applies(snapshot):
+                return rule
+        raise ValueError("no rule applies to the spot")
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        """The legal actions and their probabilities at ``snapshot``."""
+        rule = self.deciding(snapshot)
+        policy = rule.policy(snapshot)
+        self.last_decision = Decision(rule.name, rule.detail())
+        return policy
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        """``[self.policy(snapshot with hole h) for h in holes]``, computed for all at once."""
+        return self.deciding(snapshot).policy_table(snapshot, holes)
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        """``P(action | holding)`` at ``snapshot`` for each of the 1,326 holdings."""
+        return self.deciding(snapshot).likelihood(snapshot, action)

@@ -7,12 +7,7 @@ actions under the model the context gives for its seat (the prior, or what the b
 
 ``solve`` names the streets (``"river"``, ``"turn"``, ``"flop"``); ``"off-tree"`` and
 ``"auto"`` solve the flop, turn and river only once a raise of the hand left the blueprint's
-tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper. With
-``facing_bets`` they also solve the street in play once the opponent bets on it where the
-blueprint's mapping (a flop bet off its sizes) or the rules (any turn or river bet) would
-answer, the street solved from its first action when the off-tree action is met, as in the
-nested subgame solving of Brown and Sandholm (2017). A player that never bets, such as a
-calling station, is never solved against.
+tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper.
 """
 
 from __future__ import annotations
@@ -23,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from agent.boundary.policy import WeightedAction
-from agent.boundary.snapshot import Action, Snapshot, Street
+from agent.boundary.snapshot import Action, Snapshot
 from agent.players.config import Solve
 from agent.players.history import left_the_tree
 from agent.players.opponents.ranges import replay_range
-from agent.players.rules.rule import Context, Rows
+from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
 from agent.players.short_stack import hand_start_stacks
 from agent.players.subgame_solving import (
     ITERATIONS,
@@ -63,43 +58,77 @@ def effective_depth(snapshot: Snapshot) -> float:
 class StreetSolvingRule:
     """The solved street's strategy at a heads-up decision ``solve`` covers."""
 
+    name = "solve"
+
     def __init__(self, context: Context) -> None:
         options = context.options
         self.context = context
         self.streets = SOLVED_STREETS[options.solve]
         self.only_off_tree = options.solve in ONLY_OFF_TREE
         self.depth = mode_defaults(options.solve)[2]
-        self.facing_bets = options.facing_bets
+        self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
         self.solver: RealTimeSolver | None = None
         if self.streets:
-            sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
             self.solver = RealTimeSolver(
-                iterations=options.solve_iterations, gadget=options.gadget, sizes=sizes
+                iterations=options.solve_iterations, gadget=options.gadget, sizes=self.sizes
             )
+        self._detail = ""
+        self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
-        return self.policy_table(snapshot, [snapshot.hole])[0]
-
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
-        solved = self.solved(snapshot)
-        rows = None if solved is None else self.solver.policies(snapshot, *solved, holes)
-        return [None] * len(holes) if rows is None else list(rows)
-
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
-        solved = self.solved(snapshot)
-        return None if solved is None else self.solver.likelihood(snapshot, *solved, action)
-
-    def solved(self, snapshot: Snapshot) -> tuple[StreetStart, Any] | None:
-        """The street's start and its solution, where ``solve`` covers the decision."""
+    def applies(self, snapshot: Snapshot) -> bool:
+        """Heads-up on a street ``solve`` covers (off the tree and deep enough, where the mode
+        asks), at a decision the street's solution holds: the street is solved here (once, and
+        kept for its later decisions)."""
         if self.solver is None or snapshot.street not in self.streets:
-            return None
-        if self.only_off_tree and not (self.left_the_tree(snapshot) or self.faces_bet(snapshot)):
-            return None
+            return False
+        if self.only_off_tree and not self.left_the_tree(snapshot):
+            return False
         if self.depth and effective_depth(snapshot) < self.depth:
-            return None
+            return False
+        if street_start(snapshot) is None:
+            return False
+        start, solution = self.solved(snapshot)
+        return (
+            self.running_solver().policies(snapshot, start, solution, [snapshot.hole]) is not None
+        )
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
+        (policy,) = self.policy_table(snapshot, [snapshot.hole])
+        solver = self.running_solver()
+        sizes = "/".join(f"{size:g}" for size in self.sizes)
+        gadget = ", gadget" if solver.gadget_player is not None else ""
+        street = snapshot.street.name.lower()
+        self._detail = f"{street}, bets {sizes} pot/all-in, {solver.iterations} iterations{gadget}"
+        return policy
+
+    def detail(self) -> str:
+        """The street solved, its tree's bet sizes and the solve's iterations."""
+        return self._detail
+
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
+        """The solution's rows; where some hole has no strategy at the node, the rules after
+        this one answer the table."""
+        start, solution = self.solved(snapshot)
+        rows = self.running_solver().policies(snapshot, start, solution, holes)
+        return self.fallback.policy_table(snapshot, holes) if rows is None else rows
+
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
+        start, solution = self.solved(snapshot)
+        likelihood = self.running_solver().likelihood(snapshot, start, solution, action)
+        if likelihood is None:
+            raise ValueError("the street's solution does not hold the decision")
+        return likelihood
+
+    def running_solver(self) -> RealTimeSolver:
+        if self.solver is None:
+            raise ValueError("solve=off: no street is solved")
+        return self.solver
+
+    def solved(self, snapshot: Snapshot) -> tuple[StreetStart, Any]:
+        """The street's start and its solution, where the rule applies."""
         start = street_start(snapshot)
         if start is None:
-            return None
+            raise ValueError("the solver cannot read the street's start")
 
         def ranges() -> np.ndarray:
             context = self.context
@@ -109,22 +138,10 @@ class StreetSolvingRule:
             theirs = replay_range(before, snapshot.board, start.seats[1], model)
             return solver_ranges(own, theirs, snapshot.board)
 
-        return start, self.solver.solution(start, snapshot.history, ranges)
+        return start, self.running_solver().solution(start, snapshot.history, ranges)
 
-    def left_the_tree(self, snapshot: Snapshot, current_street: bool = False) -> bool:
-        """Whether a raise before this street (with ``current_street``, or on it) was none of
-        the blueprint's sizes (within the tolerance of an over-size raise) or beyond its raise
-        cap."""
+    def left_the_tree(self, snapshot: Snapshot) -> bool:
+        """Whether a raise before this street was none of the blueprint's sizes (within the
+        tolerance of an over-size raise) or beyond its raise cap."""
         bp = self.context.blueprint
-        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE, current_street)
-
-    def faces_bet(self, snapshot: Snapshot) -> bool:
-        """With ``facing_bets``: whether the opponent has bet on this street where the
-        blueprint's tree does not hold it (the flop: a size off the tree; later streets,
-        which the blueprint does not cover: any bet)."""
-        if not self.facing_bets:
-            return False
-        records = snapshot.street_history(snapshot.street)
-        if not any(r.kind == "RAISE" and r.seat != snapshot.seat for r in records):
-            return False
-        return snapshot.street > Street.FLOP or self.left_the_tree(snapshot, current_street=True)
+        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE)

@@ -23,7 +23,7 @@ from agent.boundary.thresholds import Level, level_action, threshold_level, win_
 from agent.players.config import Sizing
 from agent.players.history import current_spot
 from agent.players.own_range import holding_win_rates, threshold_levels
-from agent.players.rules.rule import Context, Rows, hole_by_hole
+from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
 
@@ -135,13 +135,22 @@ class ThresholdRule:
     def __init__(self, context: Context, levels: Levels) -> None:
         self.levels = levels
 
-    def policy(self, snapshot: Snapshot) -> list[WeightedAction] | None:
+    name = "threshold"
+
+    def applies(self, snapshot: Snapshot) -> bool:
+        """Every spot."""
+        return True
+
+    def detail(self) -> str:
+        return ""
+
+    def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         exact = self.levels.exact_win_rate(snapshot) if max(1, snapshot.opponents) == 1 else None
         if exact is None:
             return certain(self.levels.action(self.levels.sampled_level(snapshot), snapshot))
         return self.levels.distribution(exact, snapshot)
 
-    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Rows:
+    def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
         rates = None
         if max(1, snapshot.opponents) == 1:
             rates = self.levels.exact_win_rates(snapshot, holes)
@@ -149,7 +158,7 @@ class ThresholdRule:
             return hole_by_hole(self.policy, snapshot, holes)
         return list(self.levels.distributions(rates, snapshot))
 
-    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray | None:
+    def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         return self.levels.likelihood(snapshot, action, self.levels.holding_levels(snapshot))
 
 

@@ -1,0 +1,95 @@
+"""What the arena needs from a bot, declared: the small interfaces a PyPokerEngine player may
+offer beyond the engine's own, in the manner of OpenSpiel's ``pyspiel.Bot``
+(``python/bots/policy.py``, Lanctot et al. 2019).
+
+A bot offers what it can, and the arena asks by ``isinstance`` on these runtime-checkable
+protocols, never by attribute name:
+
+* :class:`Learner`: ``learns`` (its policy depends on the hands it has seen, so the arena
+  plays it in sessions and local best response reads it by its learned table);
+* :class:`CashGameLearner`: also ``learns_in_cash_games`` (False for a bot that learns only
+  where the stacks carry over; a :class:`Learner` without it learns in every game);
+* :class:`SelfObserver`: ``observe_own_decision`` (a copy of the bot is told each decision the
+  bot made, so that the copy's memory of its own actions follows the bot's);
+* :class:`ErrorCounter`: ``errors``, the internal errors it recovered from with a safe action;
+* :class:`Explainer`: ``last_decision``, the rule that played its last decision
+  (:class:`agent.boundary.policy.Decision`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from agent.boundary.policy import Decision
+from agent.boundary.snapshot import Action
+
+
+@runtime_checkable
+class Learner(Protocol):
+    """A bot whose policy depends on the hands it has seen (read on its class)."""
+
+    learns: bool
+
+
+@runtime_checkable
+class CashGameLearner(Protocol):
+    """A learner that says whether it learns in cash games (games of one hand)."""
+
+    learns: bool
+    learns_in_cash_games: bool
+
+
+@runtime_checkable
+class SelfObserver(Protocol):
+    """A bot whose copy can be told each decision the bot made."""
+
+    def observe_own_decision(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+        action: Action,
+    ) -> None: ...
+
+
+@runtime_checkable
+class ErrorCounter(Protocol):
+    """A bot that counts the internal errors it recovered from with a safe action."""
+
+    errors: int
+
+
+@runtime_checkable
+class Explainer(Protocol):
+    """A bot that records which rule played its last decision."""
+
+    last_decision: Decision | None
+
+
+def learns(factory: Any) -> bool:
+    """Whether a bot (or its class) declares that its policy depends on the hands it has
+    seen."""
+    return isinstance(factory, Learner) and factory.learns is True
+
+
+def learns_in_cash_games(factory: Any) -> bool:
+    """Whether a bot (or its class) learns in games of one hand: its ``learns_in_cash_games``
+    where it says, else whether it learns at all."""
+    if isinstance(factory, CashGameLearner):
+        return factory.learns_in_cash_games is True
+    return learns(factory)
+
+
+def error_count(bot: Any) -> int | None:
+    """The bot's own count of internal errors it recovered from, or None if it keeps none."""
+    if isinstance(bot, ErrorCounter) and type(bot.errors) is int:
+        return bot.errors
+    return None
+
+
+def explanation(bot: Any) -> str:
+    """The rule that played the bot's last decision, as text (``""``: the bot records none)."""
+    if isinstance(bot, Explainer) and bot.last_decision is not None:
+        return str(bot.last_decision)
+    return ""
