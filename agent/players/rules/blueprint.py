@@ -103,7 +103,7 @@ class BlueprintRule:
             for branch, key, row in zip(branches, keys, rows, strict=True)
             if row >= 0
         ]
-        text = "row " + ", ".join(read) if read else "no row"
+        text = "row " + ", ".join(read) if read else f"no row for {keys[0]}"
         last = self.fallback.last_decision if isinstance(self.fallback, RuleList) else None
         if fallback > 0 and last is not None:
             text += f"; {fallback:.0%} by {last}"

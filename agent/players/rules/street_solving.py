@@ -22,7 +22,7 @@ from agent.boundary.snapshot import Action, Snapshot
 from agent.players.config import Solve
 from agent.players.history import left_the_tree
 from agent.players.opponents.ranges import replay_range
-from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
+from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
 from agent.players.short_stack import hand_start_stacks
 from agent.players.subgame_solving import (
     ITERATIONS,
@@ -31,6 +31,7 @@ from agent.players.subgame_solving import (
     SOLVED_STREETS,
     RealTimeSolver,
     StreetStart,
+    priced_node,
     solver_ranges,
     street_start,
 )
@@ -77,8 +78,8 @@ class StreetSolvingRule:
 
     def applies(self, snapshot: Snapshot) -> bool:
         """Heads-up on a street ``solve`` covers (off the tree and deep enough, where the mode
-        asks), at a decision the street's solution holds: the street is solved here (once, and
-        kept for its later decisions)."""
+        asks), at a decision whose node the street's solution holds: the street is solved here
+        (once, and kept for its later decisions)."""
         if self.solver is None or snapshot.street not in self.streets:
             return False
         if self.only_off_tree and not self.left_the_tree(snapshot):
@@ -88,12 +89,17 @@ class StreetSolvingRule:
         if street_start(snapshot) is None:
             return False
         start, solution = self.solved(snapshot)
-        return (
-            self.running_solver().policies(snapshot, start, solution, [snapshot.hole]) is not None
-        )
+        return priced_node(snapshot, start, solution) is not None
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
-        (policy,) = self.policy_table(snapshot, [snapshot.hole])
+        start, solution = self.solved(snapshot)
+        rows = self.running_solver().policies(snapshot, start, solution, [snapshot.hole])
+        if rows is None:  # no strategy for the holding at the node: the rules after this one
+            policy = self.fallback.policy(snapshot)
+            last = self.fallback.last_decision if isinstance(self.fallback, RuleList) else None
+            self._detail = f"no strategy for the hand at the node; played by {last}"
+            return policy
+        (policy,) = rows
         solver = self.running_solver()
         sizes = "/".join(f"{size:g}" for size in self.sizes)
         gadget = ", gadget" if solver.gadget_player is not None else ""
@@ -107,7 +113,7 @@ class StreetSolvingRule:
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
         """The solution's rows; where some hole has no strategy at the node, the rules after
-        this one answer the table."""
+        this one answer the whole table."""
         start, solution = self.solved(snapshot)
         rows = self.running_solver().policies(snapshot, start, solution, holes)
         return self.fallback.policy_table(snapshot, holes) if rows is None else rows

@@ -12,6 +12,7 @@ from agent import CFRv2Player as ExportedCFRv2Player
 from agent.boundary.snapshot import Street
 from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player, setup_ai
+from agent.players.config import CFRv2Config, ExploitConfig, PlayerConfig
 from agent.players.exploitation.exploiter import Exploiter
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.strategy import FixedStrategy
@@ -79,7 +80,8 @@ def test_each_game_start_chooses_the_strategy(max_round, adapt, exploit, defense
 
 
 def test_explicit_rules_hold_in_both_games():
-    player = CFRv2Player(seed=0, preflop_defense="odds", multiway="study")
+    strategy = PlayerConfig(preflop_defense="odds", multiway="study")
+    player = CFRv2Player(seed=0, config=CFRv2Config(strategy=strategy))
     for max_round in (1, 100):
         game_start(player, max_round)
         assert (player.settled.preflop_defense, player.settled.multiway) == ("odds", "study")
@@ -99,7 +101,8 @@ def test_in_a_game_of_many_hands_it_learns_the_station_and_leaves_the_fixed_play
 def test_its_models_start_from_the_order_prior_it_is_given():
     seats = [{"uuid": "us", "stack": 1000}, {"uuid": "them", "stack": 1000}]
     priors = []
-    for player in (CFRv2Player(seed=0), CFRv2Player(seed=0, order_prior="flat")):
+    flat = CFRv2Config(exploiter=ExploitConfig(order_prior="flat"))
+    for player in (CFRv2Player(seed=0), CFRv2Player(seed=0, config=flat)):
         player.uuid = "us"
         player.receive_round_start_message(1, ["SA", "HA"], seats)
         priors.append(player.book.models["them"].rationality(Street.FLOP))
@@ -124,8 +127,8 @@ def test_it_is_legal_in_tournaments_against_the_baselines():
     ("options", "name"),
     [
         ({"adapt": "yes"}, "adapt"),
-        ({"preflop_defense": "x"}, "preflop"),
-        ({"order_prior": "x"}, "order_prior"),
+        ({"solve": "x"}, "solve"),
+        ({"order_prior": "flat"}, "order_prior"),
     ],
 )
 def test_bad_options_are_refused_by_name(options, name):

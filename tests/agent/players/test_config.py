@@ -14,6 +14,7 @@ from agent.players.cfrv1 import setup_ai as cfrv1_setup_ai
 from agent.players.cfrv2 import CFRv2Player
 from agent.players.config import (
     INJECTED,
+    PRODUCT_OPTIONS,
     AdaptiveConfig,
     CFRv2Config,
     ExploitConfig,
@@ -23,6 +24,7 @@ from agent.players.config import (
     Settled,
     Sizing,
     Solve,
+    option_help,
     settle,
 )
 from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
@@ -48,7 +50,6 @@ TOURNAMENT = {"rule": {"initial_stack": 1500, "max_round": 300}}
         (PlayerConfig, "solve", "on", "one of off, river, turn, flop, off-tree, auto"),
         (PlayerConfig, "gadget", "yes", "true or false"),
         (PlayerConfig, "solve_iterations", 0, "a positive number"),
-        (PlayerConfig, "preflop_table", 3, "true, false or a file"),
         (PlayerConfig, "preflop_opponents", 10, "auto or 1 to 9"),
         (PlayerConfig, "thresholds", (0.1,), "a Thresholds"),
         (PlayerConfig, "blueprint", 3, "a path, study or sizes"),
@@ -78,13 +79,24 @@ def test_an_unknown_option_is_refused_with_the_options_named(family):
         family.from_options(simulatons=5)
 
 
-def test_cfrv2_exposes_only_the_order_prior_of_the_exploiter():
-    with pytest.raises(ValueError, match="no option 'risk'"):
-        CFRv2Config.from_options(risk=2.0)
-    config = CFRv2Config.from_options(order_prior="flat", solve="flop", simulations=1000)
-    assert config.exploiter == ExploitConfig(order_prior="flat")
-    assert (config.strategy.solve, config.strategy.simulations) == (Solve.FLOP, 1000)
+def test_cfrv2_takes_only_the_options_the_docs_recommend():
+    for other in ("risk", "order_prior", "simulations", "rule"):
+        with pytest.raises(ValueError, match=f"no option '{other}'"):
+            CFRv2Config.from_options(**{other: None})
+    assert list(CFRv2Config.option_types()) == [*PRODUCT_OPTIONS, "adapt"]
+    config = CFRv2Config.from_options(solve="flop", solve_size=1)
+    assert config.exploiter == ExploitConfig()
+    assert (config.strategy.solve, config.strategy.solve_size) == (Solve.FLOP, 1.0)
     assert config.strategy.solve is Solve.FLOP  # text read as the enum
+    whole = CFRv2Config(strategy=PlayerConfig(simulations=1000))  # a config sets any other
+    assert whole.strategy.simulations == 1000
+
+
+def test_every_option_has_its_help_beside_it():
+    for family in (PlayerConfig, AdaptiveConfig, CFRv2Config):
+        for name in family.option_types():
+            assert len(option_help(family, name)) > 20, name
+    assert "pot" in option_help(CFRv2Config, "solve_size")
 
 
 def test_numbers_given_as_ints_are_stored_as_floats():
@@ -137,8 +149,8 @@ def test_players_resolve_class_defaults_and_accept_a_config(one_row):
     v1 = cfrv1_setup_ai(blueprint=one_row, pushfold=False, seed=0)
     assert (v1.strategy.simulations, v1.strategy.solve, v1.strategy.gadget) == (50, "off", False)
     assert v1.strategy.solve_iterations == 100
-    config = CFRv2Config.from_options(simulations=500)
-    v2 = CFRv2Player(one_row, config=config, rule="study", pushfold=False, seed=0)
+    strategy = PlayerConfig(simulations=500, rule="study", pushfold=False)
+    v2 = CFRv2Player(one_row, config=CFRv2Config(strategy=strategy), seed=0)
     strategy = v2.strategy
     assert (strategy.simulations, strategy.rule, strategy.solve) == (500, "study", "auto")
     assert (strategy.gadget, strategy.solve_iterations) == (True, 30)
@@ -186,7 +198,8 @@ def test_product_plays_the_fixed_strategy_unless_it_adapts_in_a_tournament():
     for config, game in ((CFRv2Config(), CASH), (CFRv2Config(adapt=False), TOURNAMENT)):
         fixed = settle(config, game)
         assert (fixed.exploit, fixed.multiway, fixed.preflop_defense) == (False, "share", "mdf")
-    chosen = settle(CFRv2Config.from_options(multiway="study", preflop_defense="odds"), CASH)
+    strategy = PlayerConfig(multiway="study", preflop_defense="odds")
+    chosen = settle(CFRv2Config(strategy=strategy), CASH)
     assert (chosen.multiway, chosen.preflop_defense) == ("study", "odds")
 
 

@@ -16,6 +16,7 @@ from agent.players.defense import (
     preflop_odds_frequency,
     raises_for_value,
 )
+from agent.players.player import CFRv2FixedPlayer
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 
@@ -97,7 +98,7 @@ def test_preflop_odds_defence_continues_with_the_hands_that_cover_the_price(
         [(name, _, _)] = player.action_probabilities(*decision)
         return name
 
-    mdf, odds = CFRv2Player(seed=0), CFRv2Player(seed=0, preflop_defense="odds")
+    mdf, odds = CFRv2Player(seed=0), CFRv2FixedPlayer(seed=0, preflop_defense="odds")
     assert (action(mdf, 990, 1010), action(odds, 990, 1010)) == (mdf_shove, odds_shove)
     assert (action(mdf, 20, 40), action(odds, 20, 40)) == (mdf_open, odds_open)
 

@@ -7,13 +7,14 @@ import pytest
 from agent.boundary.equity_share import share_level
 from agent.boundary.situations import make_decision
 from agent.boundary.thresholds import Level
-from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import CFRv2FixedPlayer
 
 
 @pytest.fixture(scope="module")
 def players():
     return {
-        rule: CFRv2Player(multiway=rule, simulations=4000, seed=0) for rule in ("share", "study")
+        rule: CFRv2FixedPlayer(multiway=rule, simulations=4000, seed=0)
+        for rule in ("share", "study")
     }
 
 
@@ -33,7 +34,7 @@ def test_weak_hands_fold_to_a_raise_into_five_opponents(players, hole):
 
 
 def test_aces_raise_the_pot_into_five_opponents_in_a_tournament():
-    player = CFRv2Player(simulations=4000, seed=0)
+    player = CFRv2FixedPlayer(simulations=4000, seed=0)
     player.receive_game_start_message(game_start(max_round=300))
     [(name, amount, _)] = player.action_probabilities(
         *make_decision(["As", "Ad"], to_call=10, paid=0, pot=15, players=6)
@@ -50,7 +51,7 @@ def game_start(max_round: int) -> dict:
 def test_preflop_it_prices_against_one_opponent_in_a_cash_game_and_all_in_a_tournament(
     max_round, priced
 ):
-    player = CFRv2Player(simulations=4000, seed=0)
+    player = CFRv2FixedPlayer(simulations=4000, seed=0)
     player.receive_game_start_message(game_start(max_round))
     assert player.settled.preflop_opponents == priced
     preflop = player.snapshot(*make_decision(["Ah", "5d"], to_call=10, pot=15, players=6))
@@ -72,7 +73,7 @@ def test_first_in_at_six_players_by_the_opponents_it_prices_against(preflop_oppo
     """Win rates A5o 0.60, Q9o 0.57, AA 0.85 against one hand: 1.19, 1.14 and 1.71 fair
     shares (limp, limp, half-pot raise: 10 to call plus 12 of the 25-chip pot); against five,
     A5o and Q9o win 0.20 and 0.21, below the price of 0.4."""
-    player = CFRv2Player(simulations=4000, seed=0, preflop_opponents=preflop_opponents)
+    player = CFRv2FixedPlayer(simulations=4000, seed=0, preflop_opponents=preflop_opponents)
     for hole, action in expected.items():
         decision = make_decision(hole.split(), to_call=10, pot=15, players=6)
         [(name, amount, probability)] = player.action_probabilities(*decision)
@@ -81,7 +82,7 @@ def test_first_in_at_six_players_by_the_opponents_it_prices_against(preflop_oppo
 
 def test_bad_preflop_opponents_are_named():
     with pytest.raises(ValueError, match="preflop_opponents=0"):
-        CFRv2Player(preflop_opponents=0)
+        CFRv2FixedPlayer(preflop_opponents=0)
 
 
 def test_a_free_check_is_never_a_fold(players):

@@ -86,38 +86,3 @@ def test_cfrv2_solves_off_the_tree_at_75_big_blinds_or_deeper(scripted_hand):
         assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
         if not solved:
             assert policy == CFRv2Player(solve="off", seed=0).policy(flop)
-
-
-def test_facing_bets_solves_the_street_of_a_bet_the_tree_or_the_rules_would_answer(scripted_hand):
-    """``facing_bets``: a pot bet into an on-tree flop, and any turn bet, are solved at once;
-    a hand where the opponent never bets is not."""
-    hole = tuple(parse_cards(["Jh", "Th"]))
-
-    def solves(scripts: list[list[str]], street: Street, facing_bets: bool) -> int:
-        player = CFRv2Player(solve="off-tree", facing_bets=facing_bets, solve_iterations=5, seed=0)
-        spot = replace(decisions(scripted_hand, scripts)[street][0], hole=hole)
-        policy = player.policy(spot)
-        assert all(is_legal(spot, (name, amount)) for name, amount, _ in policy)
-        assert sum(p for _, _, p in policy) == pytest.approx(1.0)
-        return player.fixed.solving.solver.solves
-
-    flop_bet = [["call"] * 4, ["call", "pot", "pot", "call"]]
-    assert solves(flop_bet, Street.FLOP, facing_bets=False) == 0  # the blueprint maps it
-    assert solves(flop_bet, Street.FLOP, facing_bets=True) == 1
-    minimum = [["call"] * 4, ["call", "min", "call", "call"]]  # the tree's own size
-    assert solves(minimum, Street.FLOP, facing_bets=True) == 0
-    turn_bet = [["call"] * 4, ["call", "call", "pot", "call"]]
-    assert solves(turn_bet, Street.TURN, facing_bets=False) == 0  # the rules answer it
-    assert solves(turn_bet, Street.TURN, facing_bets=True) == 1
-    checked = [["call"] * 4, ["call"] * 4]
-    for street in (Street.FLOP, Street.TURN, Street.RIVER):
-        assert solves(checked, street, facing_bets=True) == 0
-
-
-@pytest.mark.parametrize("solve", ["off", "river", "turn", "flop"])
-def test_facing_bets_with_a_solve_mode_it_cannot_change_is_refused(solve):
-    """The option acts only where a street is solved off the tree; elsewhere it would be
-    ignored without a word."""
-    with pytest.raises(ValueError, match=f"facing_bets=true needs solve=off-tree or auto.*{solve}"):
-        CFRv2Player(solve=solve, facing_bets=True)
-    CFRv2Player(solve="auto", facing_bets=True)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.poker.range_equity import HOLDINGS
 
@@ -39,7 +40,7 @@ def test_a_checked_turn_defends_the_mdf_share_of_the_checking_range(scripted_han
     assert 0.2 < checking_share < 0.95  # the check range is a real part of the holdings
     mdf = (facing.pot - facing.to_call) / facing.pot
     assert continuing_weight(player, facing, weights) == pytest.approx(mdf, abs=0.03)
-    uniform = CFRv2Player(seed=0, own_range=False)
+    uniform = CFRv2FixedPlayer(seed=0, own_range=False)
     assert continuing_weight(uniform, facing, weights) < mdf - 0.1  # ranked among all holdings
 
 

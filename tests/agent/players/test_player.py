@@ -24,7 +24,7 @@ from agent.boundary.threshold_law import binomial_tail, level_cutoffs
 from agent.boundary.thresholds import STUDY_THRESHOLDS, threshold_action, win_rate
 from agent.players.blueprint_store import BlueprintError, load_blueprint, read_blueprint
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import CFRPlayer, CFRv1Player
+from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.subgame_solving import OPPONENT
 from agent.poker.cards import parse_cards
@@ -156,11 +156,13 @@ def test_pot_sized_raise_is_priced_on_the_real_pot(tmp_path):
 
 
 def test_missing_info_set_falls_back_to_the_thresholds(study_path):
-    player = CFRv2Player(study_path, sizing="study", rule="study", seed=2)
+    player = CFRv2FixedPlayer(study_path, sizing="study", rule="study", seed=2)
     valid_actions, round_state, uuid = capture([])
     player.uuid = uuid
     snapshot = player.snapshot(valid_actions, ["ST", "S9"], round_state)
-    assert player.policy(snapshot) == player.fixed.thresholds.policy(snapshot)
+    assert player.policy(snapshot) == player.fixed.threshold.policy(snapshot)
+    assert player.last_decision.rule == "blueprint"
+    assert player.last_decision.detail == "no row for T9s; 100% by threshold"
     # T9s wins or ties 54% preflop: above .20, so rule=study raises to twice the minimum
     assert player.policy(snapshot) == [("raise", 30, pytest.approx(1.0))]
 
@@ -185,19 +187,19 @@ def test_binomial_law_matches_the_studys_simulated_rule(tiny):
 
 def test_cfrv2_is_nearly_deterministic_on_the_river(tiny):
     valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], to_call=0)
-    player = CFRv2Player(tiny, sizing="study", rule="study", seed=0)
+    player = CFRv2FixedPlayer(tiny, sizing="study", rule="study", seed=0)
     policy = player.policy(Snapshot.from_ppe(valid, hole, state, "p0"))
     assert policy == [("raise", 20, pytest.approx(1.0))]  # three aces: raise twice the minimum
 
 
 def test_pot_sizing_bets_the_pot_with_the_nuts(tiny):
     valid, hole, state = make_decision(["Ah", "Ad"], ["Ac", "Kd", "2c", "7h", "9s"], pot=60)
-    player = CFRv2Player(tiny, sizing="pot", seed=0)
+    player = CFRv2FixedPlayer(tiny, sizing="pot", seed=0)
     assert player.policy(Snapshot.from_ppe(valid, hole, state, "p0")) == [
         ("raise", 60, pytest.approx(1.0))
     ]
     with pytest.raises(ValueError, match="sizing='huge'"):
-        CFRv2Player(tiny, sizing="huge")
+        CFRv2FixedPlayer(tiny, sizing="huge")
 
 
 def test_several_opponents_use_the_adjusted_thresholds(tiny):
@@ -232,11 +234,11 @@ def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
     assert (v1.strategy.simulations, v2.strategy.simulations) == (50, 10_000)
     assert v1.blueprint is v2.blueprint  # loaded once per process, shared
     assert isinstance(cfrv1.setup_ai(), CFRv1Player)
-    assert cfrv2.setup_ai(simulations=500).strategy.simulations == 500
+    assert cfrv2.setup_ai(solve_iterations=50).strategy.solve_iterations == 50
     generator = np.random.default_rng(5)
     assert CFRv2Player(rng=generator, seed=9).rng is generator
     with pytest.raises(ValueError, match="simulations=0"):
-        CFRv2Player(simulations=0)
+        CFRv2FixedPlayer(simulations=0)
     assert cfrv2.setup_ai(solve="turn", solve_iterations=40).fixed.solving.solver.iterations == 40
     assert cfrv1.setup_ai(solve="river").fixed.solving.solver.iterations == 100
     with pytest.raises(ValueError, match="solve_iterations=0"):
@@ -424,7 +426,7 @@ SHOVE_ROWS = {  # the big blind facing the small blind's raise, read as a min-ra
 def test_an_all_in_leaves_the_blueprint_under_the_mdf_rule(tmp_path):
     path = write_blueprint(tmp_path / "shove.csv.gz", SHOVE_ROWS)
     shove = capture([("raise", 1000)])  # 100 BB into 15 chips: MDF = 20 / 1010, about 2%
-    study = CFRv2Player(path, rule="study", seed=0)
+    study = CFRv2FixedPlayer(path, rule="study", seed=0)
     mdf = CFRv2Player(path, seed=0)
     assert mdf.strategy.rule == "mdf"
     # rule=study reads the shove as a min-raise and calls it as the blueprint says
@@ -454,7 +456,7 @@ def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
     # a bet of 100 into 200: defend 2/3 of the holdings
     assert 1 - folds / len(holdings) == pytest.approx(2 / 3, abs=0.01)
     # rule=study calls any river bet with a win rate above .70: about 30% of holdings
-    study = CFRv2Player(tiny, rule="study", seed=0)
+    study = CFRv2FixedPlayer(tiny, rule="study", seed=0)
     calls = sum(
         p
         for a, b in holdings
@@ -466,12 +468,12 @@ def test_mdf_rule_on_the_river_continues_with_the_mdf_share_of_holdings(tiny):
 
 def test_unknown_rule_is_rejected(tiny):
     with pytest.raises(ValueError, match="rule='loose'"):
-        CFRv2Player(tiny, rule="loose")
+        CFRv2FixedPlayer(tiny, rule="loose")
 
 
 @pytest.mark.parametrize("rule", ["study", "mdf"])
 def test_policy_table_equals_the_policy_holding_by_holding(study_path, rule):
-    player = CFRv2Player(study_path, rule=rule, seed=0)
+    player = CFRv2FixedPlayer(study_path, rule=rule, seed=0)
     scripts = ([], [("raise", 15)], [("raise", 400)], [("call", 10), ("call", 10)])
     for script in scripts:
         valid_actions, round_state, uuid = capture(script)

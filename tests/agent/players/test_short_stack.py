@@ -9,6 +9,7 @@ import pytest
 
 from agent.abstraction.pushfold_table import PushFoldTable
 from agent.players.cfrv2 import CFRv2Player
+from agent.players.player import CFRv2FixedPlayer
 from agent.players.short_stack import applies, pushfold_policy, read_spot
 from agent.poker.cards import hole_class_index, parse_cards
 
@@ -60,7 +61,7 @@ def test_behind_a_limp_heads_up_aces_push_and_seven_deuce_checks(scripted_hand):
     bots = scripted_hand([200, 200], ante=0, scripts=[["push"], ["call"]])
     limped = bots[0].seen[0]  # the big blind (the button) after the small blind's limp
     assert read_spot(limped).mask == 1
-    player = CFRv2Player(seed=0, pushfold_players=2)
+    player = CFRv2FixedPlayer(seed=0, pushfold_players=2)
     aces = player.policy(replace(limped, hole=tuple(parse_cards(["As", "Ad"]))))
     assert aces == [("raise", 200, 1.0)]
     trash = player.policy(replace(limped, hole=tuple(parse_cards(["7c", "2d"]))))
@@ -93,7 +94,7 @@ def test_the_table_applies_only_up_to_its_deepest_stack_and_to_its_table_sizes(s
 
 
 def test_the_player_pushes_the_table_and_its_policy_table_agrees(scripted_hand):
-    player = CFRv2Player(seed=0, pushfold=False, pushfold_players=2)
+    player = CFRv2FixedPlayer(seed=0, pushfold=False, pushfold_players=2)
     player.fixed.pushfold.table = table_of(1.0)
     bots = scripted_hand([200, 200], ante=0, scripts=[["call"], ["push"]])
     snapshot = bots[1].seen[0]
@@ -106,6 +107,6 @@ def test_the_player_pushes_the_table_and_its_policy_table_agrees(scripted_hand):
 def test_heads_up_is_left_to_the_blueprint_unless_asked(scripted_hand):
     small_blind = scripted_hand([200, 200], ante=0, scripts=[["call"], ["push"]])[1].seen[0]
     assert CFRv2Player(seed=0).fixed.pushfold.spot(small_blind) is None
-    assert CFRv2Player(seed=0, pushfold_players=2).fixed.pushfold.spot(small_blind) is not None
+    assert CFRv2FixedPlayer(seed=0, pushfold_players=2).fixed.pushfold.spot(small_blind) is not None
     with pytest.raises(ValueError, match="pushfold_players=1"):
-        CFRv2Player(pushfold_players=1)
+        CFRv2FixedPlayer(pushfold_players=1)

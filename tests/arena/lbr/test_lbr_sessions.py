@@ -180,19 +180,6 @@ def test_a_copy_of_cfrv2_remembers_the_decisions_the_bot_made() -> None:
     assert remembered > 0
 
 
-def test_a_copy_of_the_gift_budget_is_charged_as_the_bot_was() -> None:
-    """With ``budget=gifts`` each deviation the bot plays is charged to its budget: LBR's copy,
-    never asked to act, must be charged the same to read the same policy."""
-    spec = "adaptive:budget=gifts,allowance=5"
-    bot, lbr, table = bot_and_lbr(spec)
-    copy = lbr.model.bot
-    for hand in range(3):  # the first hand deviates; the copy stays in step after it
-        play_hand(table, hand, 10, 11)
-        assert copy.budget.charged == pytest.approx(bot.budget.charged)
-        assert copy.budget.credited == pytest.approx(bot.budget.credited)
-    assert bot.exploiter.deviations > 0 and bot.budget.charged > 0  # deviations were charged
-
-
 def test_lbr_reads_the_copy_at_a_decision_before_the_copy_is_told_it() -> None:
     """``RaisesOnce`` raises at its first decision, which spends the raise for it and for its
     copy once told. In hand 0 the bot acts first, so LBR has not read that state yet: read

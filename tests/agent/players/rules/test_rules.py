@@ -1,5 +1,5 @@
 """Each decision rule of the fixed strategy, alone: built on a bare context (no player), it
-declines the spots it does not decide, and its three answers agree with each other and with
+does not apply to the spots it does not decide, and its three answers agree with each other and with
 the known answer of the spot."""
 
 from __future__ import annotations
@@ -17,13 +17,11 @@ from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.defence import DefenceRule
 from agent.players.rules.multiway import MultiwayRule
-from agent.players.rules.nplayer_preflop import NPlayerPreflopRule
 from agent.players.rules.pushfold import ALL_HOLES, PushFoldRule
-from agent.players.rules.rule import Context
+from agent.players.rules.rule import Context, RuleList
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
 from agent.players.short_stack import pushfold_policy, read_spot
-from agent.players.strategy import RuleList
 from agent.poker.cards import parse_cards
 from agent.poker.holding_equity import holding_equity
 from agent.poker.range_equity import blocked_mask, holding_index
@@ -59,9 +57,10 @@ def agree(rule, snapshot: Snapshot, holes) -> None:
 
 
 def declines(rule, snapshot: Snapshot) -> None:
-    assert rule.policy(snapshot) is None
-    assert rule.policy_table(snapshot, ALL_HOLES[:5]) == [None] * 5
-    assert rule.likelihood(snapshot, ("call", snapshot.call_amount)) is None
+    assert not rule.applies(snapshot)
+    assert not RuleList([rule]).rules[0].applies(snapshot)
+    with pytest.raises(ValueError, match="no rule applies"):
+        RuleList([rule]).policy(snapshot)
 
 
 @pytest.fixture
@@ -84,10 +83,9 @@ def test_the_rules_decline_the_spots_they_do_not_decide(scripted_hand, deep_open
     bots = scripted_hand([2000, 2000], ante=0, scripts=[["call", "fold"], ["call"]], seed=5)
     option = next(s for bot in bots for s in bot.seen if s.to_call == 0)
     declines(PushFoldRule(context()), deep_open)  # 100 big blinds is no push/fold spot
-    declines(NPlayerPreflopRule(context()), deep_open)  # no N-player table loaded
     declines(StreetSolvingRule(context(solve="off")), river_bet)
     declines(StreetSolvingRule(context(solve="river")), deep_open)  # preflop is never solved
-    declines(BlueprintRule(context(), RuleList([])), river_bet)  # after the flop
+    declines(BlueprintRule(context()), river_bet)  # after the flop
     levels = Levels(context())
     declines(DefenceRule(context(), levels), option)  # no bet to face...
     declines(MultiwayRule(context(), levels), river_bet)  # ...and one opponent
@@ -105,7 +103,9 @@ def test_push_fold_plays_the_tables_strategy_and_aces_push(scripted_hand):
 
 def test_the_blueprints_three_answers_agree(deep_open):
     levels = Levels(context())
-    rule = BlueprintRule(context(), RuleList([ThresholdRule(context(), levels)]))
+    rule = BlueprintRule(context())
+    rule.fallback = RuleList([ThresholdRule(context(), levels)])
+    assert rule.applies(deep_open)
     agree(rule, deep_open, ALL_HOLES[::29])
 
 

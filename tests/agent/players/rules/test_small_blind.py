@@ -13,23 +13,27 @@ from agent.players.blueprint_store import load_blueprint
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import Context
-from agent.players.rules.small_blind import SmallBlindRule
+from agent.players.rules.rule import Context, RuleList
+from agent.players.rules.small_blind import small_blind_rule
 from agent.players.rules.threshold import Levels, ThresholdRule
-from agent.players.strategy import RuleList
 from agent.poker.cards import parse_cards
 
 HOLES = ALL_HOLES[::53]
 
 
-def rule_and_reference() -> tuple[SmallBlindRule, BlueprintRule]:
+def rule_and_reference() -> tuple[BlueprintRule, BlueprintRule]:
     strategy = CFRv2FixedPlayer.configure().strategy
+    sizes = load_blueprint("sizes")
     context = Context(
-        options=strategy, blueprint=load_blueprint(None), rng=np.random.default_rng(0)
+        options=strategy,
+        blueprint=load_blueprint(None),
+        rng=np.random.default_rng(0),
+        small_blind_blueprint=sizes,
     )
     fallback = RuleList([ThresholdRule(context, Levels(context))])
-    sizes = load_blueprint("sizes")
-    return SmallBlindRule(context, sizes, fallback), BlueprintRule(context, fallback, sizes)
+    rule, reference = small_blind_rule(context), BlueprintRule(context, sizes)
+    rule.fallback = reference.fallback = fallback
+    return rule, reference
 
 
 def first_decisions(scripted_hand, stacks: list[int]) -> tuple[Snapshot, Snapshot]:
@@ -41,6 +45,7 @@ def first_decisions(scripted_hand, stacks: list[int]) -> tuple[Snapshot, Snapsho
 def test_the_deep_small_blind_plays_the_other_blueprints_preflop(scripted_hand):
     rule, reference = rule_and_reference()
     small_blind, _ = first_decisions(scripted_hand, [2000, 2000])
+    assert rule.name == "small-blind blueprint" and rule.applies(small_blind)
     rows = rule.policy_table(small_blind, HOLES)
     assert rows == reference.policy_table(small_blind, HOLES)
     for hole, row in zip(HOLES, rows, strict=True):
@@ -55,14 +60,13 @@ def test_the_deep_small_blind_plays_the_other_blueprints_preflop(scripted_hand):
     assert np.array_equal(rule.likelihood(small_blind, call), expected)
 
 
-def test_it_declines_the_big_blind_and_shallow_stacks(scripted_hand):
-    rule, _ = rule_and_reference()
-    _, big_blind = first_decisions(scripted_hand, [2000, 2000])
+def test_it_does_not_apply_to_the_big_blind_and_shallow_stacks(scripted_hand):
+    rule, reference = rule_and_reference()
+    small_blind, big_blind = first_decisions(scripted_hand, [2000, 2000])
     shallow, _ = first_decisions(scripted_hand, [1400, 1400])  # 70 big blinds: under 75
+    assert rule.applies(small_blind)
     for snapshot in (big_blind, shallow):
-        assert rule.policy(snapshot) is None
-        assert rule.policy_table(snapshot, HOLES) == [None] * len(HOLES)
-        assert rule.likelihood(snapshot, ("call", snapshot.call_amount)) is None
+        assert reference.applies(snapshot) and not rule.applies(snapshot)
 
 
 def test_the_player_keeps_the_shipped_blueprint_in_the_big_blind(scripted_hand):
