@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from arena.collection import paced_collection
+from arena.match import ChunkRunner
 
 
 def ray_available() -> bool:
@@ -31,8 +32,8 @@ def play_task(config: Any, task: list[int]) -> list[dict[str, Any]]:
         return config.play(task)
 
 
-def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
-    """A chunk runner for matches, ring games and tournaments that uses Ray."""
+def ray_runner(address: str | None = None) -> ChunkRunner:
+    """A chunk runner for matches, ring games, tournaments and LBR that uses Ray."""
 
     def run(config: Any, tasks: list[list[int]], workers: int) -> Iterator[list[dict[str, Any]]]:
         try:
