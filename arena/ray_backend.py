@@ -54,7 +54,7 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    yield ray.get(ref)
+                    yield task_rows(ray, ref)
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
@@ -62,3 +62,15 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
                 ray.shutdown()
 
     return run
+
+
+def task_rows(ray: Any, ref: Any) -> list[dict[str, Any]]:
+    """A finished task's rows. A task that raised raises its own exception here, as a local
+    worker's does (``--strict``'s bot failure is one sentence), not Ray's wrapper of it,
+    whose text is the remote traceback; the wrapper stays as its cause."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        if error.cause is None:
+            raise
+        raise error.cause from error
