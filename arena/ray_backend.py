@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from arena.collection import paced_collection
+from arena.match import ChunkRunner
 
 
 def ray_available() -> bool:
@@ -31,8 +32,8 @@ def play_task(config: Any, task: list[int]) -> list[dict[str, Any]]:
         return config.play(task)
 
 
-def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
-    """A chunk runner for matches, ring games and tournaments that uses Ray."""
+def ray_runner(address: str | None = None) -> ChunkRunner:
+    """A chunk runner for matches, ring games, tournaments and LBR that uses Ray."""
 
     def run(config: Any, tasks: list[list[int]], workers: int) -> Iterator[list[dict[str, Any]]]:
         try:
@@ -53,7 +54,7 @@ def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    yield ray.get(ref)
+                    yield task_rows(ray, ref)
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
@@ -61,3 +62,15 @@ def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
                 ray.shutdown()
 
     return run
+
+
+def task_rows(ray: Any, ref: Any) -> list[dict[str, Any]]:
+    """A finished task's rows. A task that raised raises its own exception here, as a local
+    worker's does (``--strict``'s bot failure is one sentence), not Ray's wrapper of it,
+    whose text is the remote traceback; the wrapper stays as its cause."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        if error.cause is None:
+            raise
+        raise error.cause from error

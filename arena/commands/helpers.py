@@ -90,14 +90,23 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)
 
 
-def engine_options(command: Callable) -> Callable:
-    """The options every command that plays bots takes: backend, progress bar, bot errors."""
+def backend_options(command: Callable) -> Callable:
+    """The options that choose where a command's hands are played (:func:`chunk_runner`)."""
     options = [
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
                      show_default=True,
                      help="Run the hands in worker processes on this machine (local) or as"
                           " tasks on a Ray cluster (ray: pip install 'pokerbot-cfr[ray]')."),
         click.option("--ray-address", default=None, help="Join this Ray cluster (default: local)."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def engine_options(command: Callable) -> Callable:
+    """The options every command that plays bots takes: backend, progress bar, bot errors."""
+    options = [
         click.option("--quiet", is_flag=True, help="No progress bar."),
         click.option("--decision-timeout", type=float, default=None,
                      help="Seconds a bot's call may take; a slower decision is cut short, "
@@ -107,7 +116,7 @@ def engine_options(command: Callable) -> Callable:
     ]  # fmt: skip
     for option in reversed(options):
         command = option(command)
-    return command
+    return backend_options(command)
 
 
 def refuse_dropping(resume: Path, option: str, count: int, saved: int) -> None:

@@ -15,8 +15,10 @@ import click
 from click.core import ParameterSource
 
 from arena.commands.helpers import (
+    backend_options,
     chance_adjusted_line,
     checked_bot,
+    chunk_runner,
     ensure_writable,
     interval_note,
     learning_warning,
@@ -28,7 +30,7 @@ from arena.commands.helpers import (
 from arena.lbr.match import LBRConfig, match_config, read_lbr_run, run_lbr
 from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
-from arena.match import BotFailure, MatchConfig, check_sessions, default_workers
+from arena.match import BotFailure, ChunkRunner, MatchConfig, check_sessions, default_workers
 from arena.results import HANDS_FILE
 
 
@@ -182,6 +184,7 @@ def format_lbr_summary(summary: dict[str, Any]) -> str:
 @click.option(
     "--progress/--no-progress", default=True, show_default=True, help="Show a progress bar."
 )
+@backend_options
 @click.pass_context
 def lbr_command(
     context: click.Context,
@@ -202,6 +205,8 @@ def lbr_command(
     strict: bool,
     session_hands: int | None,
     progress: bool,
+    backend: str,
+    ray_address: str | None,
 ) -> None:
     """Local best response (LBR) against BOT: what LBR wins, with a 95% confidence interval.
 
@@ -215,10 +220,11 @@ def lbr_command(
     workers = default_workers() if workers is None else workers
     if workers <= 0:
         raise click.UsageError(f"--workers {workers}: expected at least 1")
+    runner = chunk_runner(backend, ray_address)
     if resume is not None:
         config, match = resumed_lbr(context, resume, bot, out)
         match = replace(match, strict=match.strict or strict)
-        play_lbr(config, match, resume, workers, progress)
+        play_lbr(config, match, resume, workers, progress, runner)
         return
     if bot is None:
         raise click.UsageError("give the BOT to play against, or --resume FOLDER")
@@ -248,13 +254,19 @@ def lbr_command(
     )
     folder = prepare_out_dir(out, "lbr", bot)
     match = match_config(config, hands, seed, duplicate, session_hands, stack, strict)
-    play_lbr(config, match, folder, workers, progress)
+    play_lbr(config, match, folder, workers, progress, runner)
 
 
 def play_lbr(
-    config: LBRConfig, match: MatchConfig, folder: Path, workers: int, progress: bool
+    config: LBRConfig,
+    match: MatchConfig,
+    folder: Path,
+    workers: int,
+    progress: bool,
+    runner: ChunkRunner,
 ) -> None:
-    """Play (or finish) an LBR run with a progress bar; an interruption says how to resume."""
+    """Play (or finish) an LBR run with a progress bar, its tasks played by ``runner`` (the
+    backend's); an interruption says how to resume."""
     bar = match_progress_bar(match, folder, progress)
 
     def on_progress(count: int, stats: Any) -> None:
@@ -269,7 +281,7 @@ def play_lbr(
     with resume_hint_on_stop(hint, BotFailure):
         summary = run_lbr(
             config, match.hands, match.seed, folder, workers, match.duplicate, on_progress,
-            match.session_hands, match.stack, match.strict,
+            match.session_hands, match.stack, match.strict, runner,
         )  # fmt: skip
     bar.close()
     click.echo(format_lbr_summary(summary))

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from arena.commands.helpers import checked_bot, chunk_runner, ensure_writable
+from arena.commands.helpers import backend_options, checked_bot, chunk_runner, ensure_writable
 from arena.match import MatchConfig, default_workers
 from arena.registry import known_bots
 from arena.roundrobin import (
@@ -36,10 +36,7 @@ from arena.roundrobin import (
 @click.option("--small-blind", type=int, default=5, show_default=True,
               help="The small blind in chips; the big blind is twice it.")  # fmt: skip
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Output folder.")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-              help="Run the hands in worker processes on this machine (local) or as tasks on a"
-                   " Ray cluster (ray: pip install 'pokerbot-cfr[ray]').")  # fmt: skip
-@click.option("--ray-address", default=None, help="Join this Ray cluster (default: local).")
+@backend_options
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def table_command(
     bots: tuple[str, ...],

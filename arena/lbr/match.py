@@ -42,6 +42,7 @@ from arena.lbr.player import DEFAULT_BETS, Bet, LBRPlayer, ModelSeat, bets_text,
 from arena.lbr.range import Range
 from arena.match import (
     BotFailure,
+    ChunkRunner,
     MatchConfig,
     adjusted_stats,
     play_hand,
@@ -49,8 +50,8 @@ from arena.match import (
     player_names,
     portable_spec,
     rows_stats,
+    run_local,
     run_match,
-    run_tasks,
 )
 from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, resolve_factory
 from arena.results import (
@@ -288,16 +289,29 @@ def model_kept_bot_hand(hand_range: Range, hole: Sequence[int]) -> bool:
     return bool(weight > 0.0 and hand_range.misses == 0)
 
 
+@dataclass(frozen=True)
+class LBRRun:
+    """An LBR match as a run the arena's chunk runners play: ``play(task)`` plays its hands
+    (:func:`play_lbr_hands`) in whatever process, local worker or Ray task, runs it."""
+
+    lbr: LBRConfig
+    config: MatchConfig
+
+    def play(self, indices: list[int]) -> list[dict[str, Any]]:
+        return play_lbr_hands(self.lbr, self.config, indices)
+
+
 def lbr_runner(
-    lbr: LBRConfig, out_dir: Path | None = None
-) -> Callable[[MatchConfig, list[list[int]], int], Iterator[list[dict[str, Any]]]]:
-    """A chunk runner for :func:`arena.match.run_match` that plays LBR hands; with
-    ``out_dir``, each batch's model checks are appended to its ``model_check.csv``."""
+    lbr: LBRConfig, out_dir: Path | None = None, runner: ChunkRunner = run_local
+) -> ChunkRunner:
+    """A chunk runner for :func:`arena.match.run_match` that plays LBR hands through
+    ``runner`` (local processes, or :func:`arena.ray_backend.ray_runner`); with ``out_dir``,
+    each batch's model checks are appended to its ``model_check.csv``."""
 
     def run(
         config: MatchConfig, tasks: list[list[int]], workers: int
     ) -> Iterator[list[dict[str, Any]]]:
-        for rows in run_tasks(partial(play_lbr_hands, lbr, config), tasks, workers):
+        for rows in runner(LBRRun(lbr, config), tasks, workers):
             if out_dir is not None:
                 append_model_checks(out_dir / MODEL_CHECK_FILE, rows)
             yield rows
@@ -362,13 +376,16 @@ def run_lbr(
     session_hands: int | None = None,
     stack: int = 1000,
     strict: bool = False,
+    runner: ChunkRunner = run_local,
 ) -> dict[str, Any]:
     """Play an LBR match into ``out_dir`` and return its summary (written as summary.json).
 
     With ``session_hands`` the match is played in sessions as :mod:`arena.match` plays them:
     each session (and its mirror) by a fresh bot and model copy, CIs over session pairs, a
     session cut short played again from its first hand when the match is run again. With
-    ``strict`` the first error of LBR or of the bot stops the run (BotFailure).
+    ``strict`` the first error of LBR or of the bot stops the run (BotFailure). ``runner``
+    plays the tasks of hands: in local processes, or on Ray (:mod:`arena.ray_backend`); the
+    hands are the same with either.
     """
     lbr = replace(
         lbr, bot=portable_spec(lbr.bot), model=portable_spec(lbr.model) if lbr.model else None
@@ -376,8 +393,9 @@ def run_lbr(
     config = match_config(lbr, hands, seed, duplicate, session_hands, stack, strict)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_lbr_file(out_dir, lbr)
-    runner = lbr_runner(lbr, out_dir)
-    summary = run_match(config, out_dir, workers, runner=runner, on_progress=on_progress)
+    summary = run_match(
+        config, out_dir, workers, runner=lbr_runner(lbr, out_dir, runner), on_progress=on_progress
+    )
     rows = read_hands(out_dir / HANDS_FILE)
     checked, lost = model_check_counts(out_dir, (row["index"] for row in rows))
     ci = summary["ci95_sb_per_hand"]
