@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import pandas as pd
 from click.core import ParameterSource
 
 from arena.commands.helpers import (
@@ -30,6 +31,7 @@ from arena.commands.helpers import (
 from arena.lbr.match import LBRConfig, match_config, read_lbr_run, run_lbr
 from arena.lbr.paper_table import paper_table, read_summaries
 from arena.lbr.player import DEFAULT_BETS, ROUNDS, VALUES, bets_text, parse_bets
+from arena.lbr.report import by_rule
 from arena.match import BotFailure, ChunkRunner, MatchConfig, check_sessions, default_workers
 from arena.results import HANDS_FILE
 
@@ -287,7 +289,17 @@ def play_lbr(
     click.echo(format_lbr_summary(summary))
     for line in learning_warning((match.bot_b,), match.session_hands):
         click.echo(line)
+    click.echo(rule_table(folder, match))
     click.echo(f"files in {folder}")
+
+
+def rule_table(folder: Path, match: MatchConfig, top: int = 12) -> str:
+    """LBR's winnings by the rule of the bot's that made its last decision in each hand
+    (:func:`arena.lbr.report.by_rule`): which rule costs the bot the most."""
+    hands = pd.read_csv(folder / HANDS_FILE)
+    table = by_rule(hands, 2 * match.small_blind)
+    body = table.head(top).to_string(index=False, float_format=lambda v: f"{v:.0f}")
+    return "\nLBR's winnings by the rule of the bot's last decision in the hand:\n" + body
 
 
 SAVED_SETTINGS = (

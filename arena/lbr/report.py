@@ -15,7 +15,10 @@ contributions add up to the total). Two more tables group the same hands
   which shows whether the leak sits in the bot's small blind or in its big blind, and which
   sizes of LBR's it answers worst;
 * by how the hand ended, a fold told with the folder's action on the street before, so that a
-  call followed by a fold on the next street (chips put in and given up) stands apart.
+  call followed by a fold on the next street (chips put in and given up) stands apart;
+* by the rule of the bot's that made its last decision in the hand, and that decision's street
+  (the ``why_B`` column: :class:`agent.boundary.policy.Decision`), which answers which rule
+  costs the bot the most against this opponent.
 
 Run ``python -m arena.lbr.report RUN_DIR``.
 
@@ -51,7 +54,7 @@ from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, holding_index, range_equity
 from arena.chance_adjusted import chance_adjusted
 from arena.pipes import reader_may_leave
-from arena.results import read_match_file
+from arena.results import WHY_SEPARATOR, read_match_file
 from arena.stats import mean_ci
 
 PREFLOP_RUNOUTS = 20_000
@@ -224,26 +227,18 @@ def hand_ending(actions: str, lbr_seat: str = "A") -> str:
     return f"{text} {'after a call' if called else 'without a call'} {_on(before)}"
 
 
-def _grouped(
-    hands: pd.DataFrame, key: Callable[[str], tuple[str, ...]]
-) -> dict[tuple[str, ...], list[float]]:
-    groups: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0])
-    for row in hands.itertuples():
-        # the actions column names players by slot (A = LBR) whatever their seat
-        group = groups[key(str(row.actions))]
-        group[0] += 1
-        group[1] += float(row.won_A)
-    return groups
-
-
-def grouped_table(
+def keyed_table(
     hands: pd.DataFrame,
-    key: Callable[[str], tuple[str, ...]],
+    keys: Sequence[tuple[str, ...]],
     columns: Sequence[str],
     big_blind: int = 10,
 ) -> pd.DataFrame:
-    """Hands, LBR chips and mbb/g contribution per group of ``key(actions)``, largest first;
-    the contributions add up to the match's mbb/g."""
+    """Hands, LBR chips and mbb/g contribution per group (``keys``: each hand's group, in the
+    order of ``hands``), largest first; the contributions add up to the match's mbb/g."""
+    groups: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0])
+    for key, won in zip(keys, hands["won_A"], strict=True):
+        groups[key][0] += 1
+        groups[key][1] += float(won)
     total = len(hands)
     rows = [
         {
@@ -252,10 +247,22 @@ def grouped_table(
             "lbr_chips": chips,
             "mbb_per_hand": 1000.0 * chips / big_blind / total,
         }
-        for group, (count, chips) in _grouped(hands, key).items()
+        for group, (count, chips) in groups.items()
     ]
     table = pd.DataFrame(rows, columns=[*columns, "hands", "lbr_chips", "mbb_per_hand"])
     return table.sort_values("mbb_per_hand", ascending=False, key=abs).reset_index(drop=True)
+
+
+def grouped_table(
+    hands: pd.DataFrame,
+    key: Callable[[str], tuple[str, ...]],
+    columns: Sequence[str],
+    big_blind: int = 10,
+) -> pd.DataFrame:
+    """:func:`keyed_table` per group of ``key(actions)`` (the actions column names players by
+    slot, A = LBR, whatever their seat)."""
+    keys = [key(str(actions)) for actions in hands["actions"]]
+    return keyed_table(hands, keys, columns, big_blind)
 
 
 def breakdown(hands: pd.DataFrame, big_blind: int = 10, stack: int = 1000) -> pd.DataFrame:
@@ -283,6 +290,39 @@ def by_ending(hands: pd.DataFrame, big_blind: int = 10) -> pd.DataFrame:
     return grouped_table(hands, lambda actions: (hand_ending(actions),), ("ending",), big_blind)
 
 
+def last_decision_rule(actions: str, why: str) -> tuple[str, str]:
+    """The street and the rule of the bot's (slot ``B``'s) last decision in a hand, from its
+    ``actions`` and its ``why`` (one entry per decision, in order); ``("-", "no decision")``
+    where the bot never acted, ``"unrecorded"`` for a bot that records no rule.
+
+    >>> last_decision_rule("preflop=B:CALL:10 A:RAISE:30 B:FOLD:0", "blueprint: row 72o | defence")
+    ('preflop', 'defence')
+    >>> last_decision_rule("preflop=A:SMALLBLIND:5 B:BIGBLIND:10 A:FOLD:0", "")
+    ('-', 'no decision')
+    """
+    decisions = [
+        street for street, slot, verb, _ in _moves(actions) if slot == "B" and verb not in _FORCED
+    ]
+    if not decisions:
+        return "-", "no decision"
+    entries = why.split(WHY_SEPARATOR) if why else []
+    rule = entries[-1].split(":")[0].strip() if entries and entries[-1] else "unrecorded"
+    return decisions[-1], rule
+
+
+def by_rule(hands: pd.DataFrame, big_blind: int = 10) -> pd.DataFrame:
+    """The same per (street, rule) of the bot's last decision in the hand
+    (:func:`last_decision_rule`); a run of a version without the ``why`` columns reads as
+    unrecorded."""
+    why = hands["why_B"] if "why_B" in hands else pd.Series("", index=hands.index)
+    texts = why.fillna("").astype(str)
+    keys = [
+        last_decision_rule(str(actions), text)
+        for actions, text in zip(hands["actions"], texts, strict=True)
+    ]
+    return keyed_table(hands, keys, ("street", "rule"), big_blind)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run_dir", type=Path)
@@ -303,6 +343,7 @@ def main() -> None:
         "By LBR's line": breakdown(hands, big_blind, stack),
         "By the bot's blind and the preflop line": by_preflop_line(hands, big_blind),
         "By how the hand ended": by_ending(hands, big_blind),
+        "By the rule of the bot's last decision": by_rule(hands, big_blind),
     }
     raw, raw_ci = mbb_with_ci(hands, hands["won_A"].to_numpy(dtype=np.float64), big_blind)
     adjusted, adjusted_ci = mbb_with_ci(hands, adjusted_winnings(hands, stack), big_blind)
