@@ -89,15 +89,15 @@ HEADINGS = {"cash": "Heads-up cash", "tournaments": "Tournaments", "lbr": "Local
 TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
     ("cash", "baselines"): (
         "Against each baseline, 100,000 hands",
-        "Small blinds won per hand (sb/h) by the bot of the column against the bot of the row. "
-        "Each deal is played twice with the seats swapped, so the cards' luck cancels; ± is a "
-        "95% confidence interval over those deal pairs (over pairs of 1,000-hand sessions for "
-        "`adaptive`, which learns).",
-        "`cfrv2`, fixed: the agent's blueprint and rules without real-time solving "
-        "(`cfrv2:solve=off,own_range=false` today), the row of Table 2 of da Luz's study, the "
-        "reference this project set out to reproduce, beside that study's CFRv2 (its figures "
-        "come without intervals). `adaptive` learns each opponent within a session and "
-        "exploits it. The baselines: `fish` always calls, `honest` calls by its win rate, "
+        "Small blinds won per hand (sb/h) by the column's bot against the row's, ± a 95% "
+        "confidence interval.",
+        "Each deal is played twice with the seats swapped, so the cards' luck cancels; the "
+        "intervals are over those deal pairs (over pairs of 1,000-hand sessions for "
+        "`adaptive`, which learns). `cfrv2`, fixed: the agent's blueprint and rules without "
+        "real-time solving (`cfrv2:solve=off,own_range=false` today), the row of Table 2 of "
+        "da Luz's study, the reference this project set out to reproduce, beside that study's "
+        "CFRv2 (published without intervals). `adaptive` learns each opponent within a session "
+        "and exploits it. The baselines: `fish` always calls, `honest` calls by its win rate, "
         "`random` acts at random, `rule-based` raises good hands, `montecarlo` is the study's "
         "Monte Carlo threshold bot and `cfrv1` its CFRv1.",
     ),
@@ -176,11 +176,9 @@ FIRST_COLUMNS = {"baselines": "against", "default": "against", "heads-up": "agai
 INTRO = """\
 # Results
 
-The figures a newcomer needs, each from one command: heads-up unless a table says otherwise,
-100 big blinds deep (1,000 chips, blinds 5/10), ± a 95% confidence interval. Each figure's
-footnote gives its command, commit, date and machine, and links the full run in the
-[archive](archive/index.md), which holds every other figure. The records behind this page are
-[records.csv](records.csv).
+Heads-up at 100 big blinds (1,000 chips, blinds 5/10) unless a table says otherwise. Each
+figure's footnote gives its command, commit, date and machine; the [archive](archive/index.md)
+holds every other figure, and [records.csv](records.csv) the data of this page.
 """
 
 OUTRO = """\
@@ -295,7 +293,7 @@ def render_chart(records: list[Record]) -> str:
         value, half = number(record.figure), number(record.interval)
         pooled = "pooled" in record.row
         colour = "#004d40" if pooled else "#00897b"
-        label = record.row.strip("*") if pooled else f"seed {record.row}"
+        label = "all pooled" if pooled else f"seed {record.row}"
         weight = ' font-weight="bold"' if pooled else ""
         parts += [
             f'<text x="{left - 10}" y="{y + 4}" text-anchor="end" fill="#333"{weight}>'
