@@ -99,7 +99,7 @@ def markdown(summary: dict[str, Any]) -> str:
     sequences = summary["card_sequences"]
     counted = "1 card sequence" if sequences == 1 else f"{sequences:,} card sequences"
     intervals = (
-        "no interval"
+        "1 card sequence: no interval"
         if sequences == 1
         else f"± 95% CIs, Student's t over the {sequences:,} card sequences"
     )

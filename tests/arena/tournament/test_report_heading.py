@@ -32,7 +32,8 @@ def summary_of(card_sequences: int, ci: float | None) -> dict:
 def test_one_card_sequence_has_no_interval() -> None:
     heading = markdown(summary_of(1, None)).splitlines()[0]
     assert heading == (
-        "2 tournaments (1 card sequence x 2 seat rotations), seed 0, payouts 1; no interval"
+        "2 tournaments (1 card sequence x 2 seat rotations), seed 0, payouts 1;"
+        " 1 card sequence: no interval"
     )
 
 
