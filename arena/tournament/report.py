@@ -96,11 +96,18 @@ def unaccounted_chips(config: Any, row: dict[str, Any]) -> int:
 
 def markdown(summary: dict[str, Any]) -> str:
     """The per-bot table in markdown, best win share first."""
+    sequences = summary["card_sequences"]
+    counted = "1 card sequence" if sequences == 1 else f"{sequences:,} card sequences"
+    intervals = (
+        "1 card sequence: no interval"
+        if sequences == 1
+        else f"± 95% CIs, Student's t over the {sequences:,} card sequences"
+    )
     lines = [
-        f"{summary['tournaments']:,} tournaments ({summary['card_sequences']:,} card sequences"
+        f"{summary['tournaments']:,} tournaments ({counted}"
         f" x {len(summary['bots'])} seat rotations), seed {summary['seed']}, payouts "
         + "/".join(f"{share:g}" for share in summary["payouts"])
-        + f"; ± 95% CIs, Student's t over the {summary['card_sequences']:,} card sequences",
+        + f"; {intervals}",
         "",
         "| bot | win share | mean place | in the money | mean prize (buy-ins) | errors | illegal |",
         "|---|---|---|---|---|---|---|",

@@ -55,7 +55,8 @@ def test_it_wins_far_more_than_cfrv2_from_a_calling_station():
 
 def test_it_beats_a_bot_that_turns_aggressive_mid_session():
     """Sessions of 40 hands, the bot calling for 30 of them, then raising the pot: the shape
-    of ``Switcher``'s 300 hands in sessions of 400 (docs/results.md has the long match)."""
+    of ``Switcher``'s 300 hands in sessions of 400 (the long match is in
+    docs/results/archive/adaptive.md)."""
     switcher = f"{UNSEEN}:Switcher:after=30"
     adaptive = session_result("adaptive", switcher, hands=80)
     assert adaptive > 0.0
