@@ -56,7 +56,7 @@ class Clock:
 @contextmanager
 def clocked(clock: Clock) -> Iterator[None]:
     """Within the block every solve and every leaf product of this process is timed."""
-    from agent.players.subgame_solving import RealTimeSolver
+    from agent.players.rules.street_solving import RealTimeSolver
 
     patched = [(RealTimeSolver, "_solve_now", "solves"), (Subgame, "fill_leaves", "leaves")]
     originals = [getattr(owner, name) for owner, name, _ in patched]

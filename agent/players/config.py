@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, Self, get_type_hints
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
+from agent.boundary.snapshot import Street
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
 from agent.players.blueprint_store import Blueprint
 from agent.players.opponents.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
-from agent.players.subgame_solving import SOLVED_STREETS
 
 AUTO = "auto"
 CFRV1_SIMULATIONS = 50
@@ -82,7 +82,15 @@ class PreflopDefense(StrEnum):
     AUTO = AUTO
 
 
-# the heads-up streets solved in real time, by name (agent.players.subgame_solving)
+# the heads-up streets solved in real time, by name (agent.players.rules.street_solving)
+SOLVED_STREETS = {
+    "off": (),
+    "river": (Street.RIVER,),
+    "turn": (Street.TURN, Street.RIVER),
+    "flop": (Street.FLOP, Street.TURN, Street.RIVER),
+    "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
+    "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only (player)
+}
 Solve = StrEnum("Solve", {name.upper().replace("-", "_"): name for name in SOLVED_STREETS})
 
 

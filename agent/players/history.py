@@ -359,3 +359,22 @@ def _off_sizes(
 def _size_fractions(spot: Spot, actions: ActionAbstraction) -> list[float]:
     """The abstraction's raise sizes priced on ``spot``, as pot fractions."""
     return [spot.pot_fraction(spot.raise_amount(size)) for size in actions.raise_sizes]
+
+
+def preflop_order(snapshot: Snapshot) -> list[int]:
+    """The seats dealt into the hand, in preflop order (the big blind last)."""
+    dealt = set(snapshot.in_hand) | {
+        record.seat for record in snapshot.history if record.street == Street.PREFLOP
+    }
+    seats = len(snapshot.stacks)
+    after_big_blind = [(snapshot.big_blind_seat + k) % seats for k in range(1, seats + 1)]
+    return [seat for seat in after_big_blind if seat in dealt]
+
+
+def hand_start_stacks(snapshot: Snapshot) -> dict[int, int]:
+    """Each dealt seat's chips before the hand: its stack plus everything it put in."""
+    start = {seat: snapshot.stacks[seat] for seat in preflop_order(snapshot)}
+    for record in snapshot.history:
+        if record.seat in start:
+            start[record.seat] += record.paid
+    return start

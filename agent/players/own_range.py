@@ -34,7 +34,6 @@ import numpy as np
 from agent.boundary.policy import WeightedAction
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import Level, Thresholds, win_rate
-from agent.players.defense import RAISE_SHARE
 from agent.poker.equity import preflop_equity
 from agent.poker.holding_equity import holding_equity, sampled_flop_equity
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, holding_classes
@@ -151,13 +150,3 @@ def threshold_levels(rates: np.ndarray, street: Street, thresholds: Thresholds) 
         [Level.RAISE_TWICE_MIN, Level.MIN_RAISE, Level.CALL],
         default=Level.PASS,
     ).astype(np.int64)
-
-
-def defended_levels(levels: np.ndarray, ranks: np.ndarray, frequency: float) -> np.ndarray:
-    """Facing a bet: pass below the defended ``frequency`` of the ranks (the player's
-    ``defense_frequency``), call above it, and the threshold level (at least a call) in the
-    top third (``agent.players.defense``)."""
-    raising = ranks >= 1.0 - RAISE_SHARE * frequency - 1e-12
-    defending = ranks >= 1.0 - frequency - 1e-12
-    continued = np.where(raising, np.maximum(levels, Level.CALL), Level.CALL)
-    return np.where(defending, continued, Level.PASS)

@@ -53,7 +53,7 @@ from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import mode_defaults
 from agent.players.strategy import FixedStrategy
-from blueprint.subgame.warmup import compile_in_background, running
+from blueprint.realtime import compile_in_background, running
 
 LOG = logging.getLogger(__name__)
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.config import Rule
+from agent.players.history import preflop_order
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.compiling import CompilingRule
 from agent.players.rules.defence import DefenceRule
@@ -45,7 +46,6 @@ from agent.players.rules.rule import Context, RuleList, Table
 from agent.players.rules.small_blind import small_blind_rule
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
-from agent.players.short_stack import preflop_order
 
 HEADS_UP = 2
 

@@ -315,7 +315,7 @@ def by_rule(hands: pd.DataFrame, big_blind: int = 10) -> pd.DataFrame:
     (:func:`last_decision_rule`); a run of a version without the ``why`` columns reads as
     unrecorded."""
     why = hands["why_B"] if "why_B" in hands else pd.Series("", index=hands.index)
-    texts = why.fillna("").astype(str)
+    texts = why.astype(object).where(why.notna(), "").astype(str)
     keys = [
         last_decision_rule(str(actions), text)
         for actions, text in zip(hands["actions"], texts, strict=True)

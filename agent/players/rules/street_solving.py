@@ -1,40 +1,453 @@
 """Heads-up on a street ``solve`` covers: the street solved in real time over both ranges.
 
-The solve (``agent.players.subgame_solving``) is Libratus's answer once play left its
-blueprint's tree (Brown and Sandholm 2017, "Safe and nested subgame solving"). Our range is
-read from our own policy in the hand (the context's own range); the opponent's from its
-actions under the model the context gives for its seat (the prior, or what the book learned).
+The solve is Libratus's answer once play left its blueprint's tree (Brown and Sandholm 2017,
+"Safe and nested subgame solving"). Our range is read from our own policy in the hand (the
+context's own range); the opponent's from its actions under the model the context gives for its
+seat (the prior, or what the book learned).
 
 ``solve`` names the streets (``"river"``, ``"turn"``, ``"flop"``); ``"off-tree"`` and
 ``"auto"`` solve the flop, turn and river only once a raise of the hand left the blueprint's
 tree, and ``"auto"`` only at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper.
+
+At a heads-up decision on a solved street the player solves the whole street, from its first
+action, over all 1,326 holdings with both ranges, and plays its hand's row at the node the
+street's actions reached, through the solver's one entry point (:mod:`blueprint.realtime`).
+The river is solved to its showdowns; the turn and the flop to the next card, each line that
+reaches it valued by checking the board down (depth-limited solving, Brown, Sandholm & Amos
+2018).
+This is the end-game solving of Libratus (Brown & Sandholm 2017, "Safe and nested subgame
+solving for imperfect-information games") and the re-solving of DeepStack (Moravčík et al.
+2017) in their simplest form: the subgame is the street, and its root ranges come from the
+hand's earlier streets.
+
+* **Our range**: Bayes over our own policy (``agent.players.own_range``).
+* **The opponent's range**: Bayes over its public actions under an opponent model
+  (``agent.players.adaptive``). With ``gadget=True`` the model is left out: the re-solving
+  gadget of Burch, Johanson & Bowling (2014) lets each opponent hand leave at the street's
+  start with its check-down value.
+* Both ranges keep a share ``RANGE_FLOOR`` on every holding the board leaves, so no hand is
+  outside the solve.
+* **Bets**: half the pot, the pot (``POT_FRACTIONS``, or the sizes the solver is given) and
+  all-in, at most ``MAX_RAISES`` bets and raises, plus every size already bet on the street
+  (Brown & Sandholm 2017); a longer raise war is left to the rules.
+* **A bet of a new size** after a solve, with the gadget on, is met by safe nested re-solving
+  of the subgame below it.
+
+A solution is kept by (board, earlier history, the street's actions before its root, sizes)
+and serves every later decision of the street whose line its tree holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from agent.boundary.policy import WeightedAction
-from agent.boundary.snapshot import Action, Snapshot
-from agent.players.config import Solve
-from agent.players.history import left_the_tree
+from agent.boundary.policy import WeightedAction, normalized
+from agent.boundary.snapshot import (
+    Action,
+    ActionRecord,
+    Snapshot,
+    Street,
+    legal_call,
+    legal_raise,
+    street_paid,
+)
+from agent.players.config import SOLVED_STREETS, Solve
+from agent.players.history import hand_start_stacks, left_the_tree
 from agent.players.opponents.ranges import replay_range
 from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
-from agent.players.short_stack import hand_start_stacks
-from agent.players.subgame_solving import (
-    ITERATIONS,
-    ONLY_OFF_TREE,
-    POT_FRACTIONS,
-    SOLVED_STREETS,
-    RealTimeSolver,
-    StreetStart,
-    priced_node,
-    solver_ranges,
-    street_start,
-)
+from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
+from blueprint import realtime
+
+POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions of the pot
+MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
+ITERATIONS = 100  # DCFR iterations per solve
+# solves that start only once a raise of the hand has left the blueprint's tree: on-tree lines
+# keep the blueprint and the rules (the solving of Libratus, Brown & Sandholm 2017)
+ONLY_OFF_TREE = ("off-tree", "auto")
+RANGE_FLOOR = 0.01  # the share of each range spread over every holding the board leaves
+FRACTION_DIGITS = 2  # real bet sizes are added to the tree rounded to this many digits
+CACHED_SOLUTIONS = 8
+SHARED_SOLUTIONS = 8  # solved subgames kept for all the players of a process, by their inputs
+FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
+OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
+_shared_solutions: dict[tuple, Any] = {}  # shared_solution's, oldest first
+
+
+@dataclass(frozen=True)
+class StreetStart:
+    """The public state at the street's first action, seen from the deciding player (0).
+
+    ``board`` is the street's (three cards: the flop, four: the turn, five: the river);
+    ``stacks`` and ``pot`` are chips at the street's start; ``first`` is 0 when we act
+    first; ``before`` is the length of the hand's history before the street; ``records`` are
+    the street's actions so far.
+    """
+
+    board: tuple[int, ...]
+    pot: int
+    stacks: tuple[int, int]
+    first: int
+    seats: tuple[int, int]
+    before: int
+    records: tuple[ActionRecord, ...]
+
+    @property
+    def half(self) -> float:
+        """Each player's share of the pot at the street's start: the tree's root contribution."""
+        return self.pot / 2.0
+
+    @property
+    def limit(self) -> float:
+        """The most either player can have in, in tree units (the effective stack's all-in)."""
+        return self.half + min(self.stacks)
+
+
+def street_start(snapshot: Snapshot) -> StreetStart | None:
+    """The street's start of a heads-up flop, turn or river decision (None elsewhere:
+    preflop, more than two players at the street's start, or no chips behind)."""
+    if snapshot.street == Street.PREFLOP or len(snapshot.in_hand) != 2:
+        return None
+    us = snapshot.seat
+    them = next(seat for seat in snapshot.in_hand if seat != us)
+    records = snapshot.street_history(snapshot.street)
+    if any(record.seat not in (us, them) for record in records):
+        return None  # a third player acted on this street: it did not start heads-up
+    paid = {seat: street_paid(records, snapshot.street, seat) for seat in (us, them)}
+    stacks = (snapshot.stacks[us] + paid[us], snapshot.stacks[them] + paid[them])
+    if min(stacks) <= 0:
+        return None
+    first = 0 if not records or records[0].seat == us else 1
+    before = len(snapshot.history) - len(records)
+    pot = snapshot.pot - paid[us] - paid[them]
+    return StreetStart(snapshot.board, pot, stacks, first, (us, them), before, records)
+
+
+def street_bets(
+    start: StreetStart,
+) -> Iterator[tuple[ActionRecord, int, tuple[float, float], tuple[float, float]]]:
+    """Each of the street's actions so far with its actor (0: us) and both players' chips on
+    the street before and after it (ours first), capped at the effective stack."""
+    bets = (0.0, 0.0)
+    cap = float(min(start.stacks))
+    for record in start.records:
+        actor = start.seats.index(record.seat)
+        after = list(bets)
+        if record.kind == "RAISE":
+            after[actor] = min(float(record.amount), cap)
+        elif record.kind == "CALL":
+            after[actor] = max(bets)
+        yield record, actor, bets, (after[0], after[1])
+        bets = (after[0], after[1])
+
+
+def raise_fractions(start: StreetStart) -> list[float | None]:
+    """Each of the street's actions so far as a pot fraction, as the tree measures a raise:
+    its increment over the bet it faces, over the pot after a call, rounded to
+    ``FRACTION_DIGITS`` (None: a check, a call or an all-in)."""
+    fractions: list[float | None] = []
+    for record, actor, bets, _ in street_bets(start):
+        fraction = None
+        if record.kind == "RAISE" and start.half + record.amount < start.limit - 0.5:
+            theirs, mine = bets[1 - actor], bets[actor]
+            pot_after_call = start.pot + bets[0] + bets[1] + theirs - mine
+            fraction = round((record.amount - theirs) / pot_after_call, FRACTION_DIGITS)
+        fractions.append(fraction)
+    return fractions
+
+
+def real_fractions(start: StreetStart, own: tuple[float, ...] = POT_FRACTIONS) -> tuple[float, ...]:
+    """The pot fractions of the street's bets and raises so far that the tree's own sizes
+    ``own`` lack (all-ins left out, and a size too small to show at ``FRACTION_DIGITS``: the
+    tree reads it as its nearest size)."""
+    sizes = {fraction for fraction in raise_fractions(start) if fraction}
+    return tuple(sorted(sizes - set(own)))
+
+
+def tree_node(tree: Any, start: StreetStart, first: int = 0) -> int | None:
+    """The node the street's actions from the ``first``-th on lead to, in a tree rooted
+    after the ``first`` before them (None: a line the tree does not hold); a raise is read as
+    the tree's nearest size."""
+    node = 0
+    for record in start.records[first:]:
+        actor = start.seats.index(record.seat)
+        if int(tree.player[node]) != actor:
+            return None
+        node = _matching_child(tree, tree.children(node), record, start, actor)
+        if node is None:
+            return None
+    return node
+
+
+def street_root(start: StreetStart) -> Any:
+    """The subgame root after the street's actions so far (``river.RiverRoot``, chips in
+    the solve's order: ours first), bets capped at the effective stack."""
+    bets, raises, last_raise = (0.0, 0.0), 0, 0.0
+    for record, actor, before, bets in street_bets(start):
+        if record.kind == "RAISE":
+            last_raise = max(bets[actor] - before[1 - actor], last_raise)
+            raises += 1
+    return realtime.street_root(bets, raises, last_raise)
+
+
+def _matching_child(
+    tree: Any, children: np.ndarray, record: ActionRecord, start: StreetStart, actor: int
+) -> int | None:
+    actions = [int(tree.action[child]) for child in children]
+    if record.kind == "CALL":
+        for wanted in (CALL_ACTION, CHECK_ACTION):
+            if wanted in actions:
+                return int(children[actions.index(wanted)])
+        return None
+    if record.kind != "RAISE":
+        return None
+    raises = [child for child, action in zip(children, actions, strict=True) if action > 2]
+    if not raises:
+        return None
+    target = start.half + record.amount
+    gaps = [abs(float(tree.contribution[child][actor]) - target) for child in raises]
+    return int(raises[int(np.argmin(gaps))])
+
+
+def solver_ranges(own: np.ndarray | None, theirs: np.ndarray, board: Sequence[int]) -> np.ndarray:
+    """Both ranges at the street's start, normalised, with ``RANGE_FLOOR`` spread over every
+    holding the board leaves (``own`` None: we have not acted, uniform)."""
+    live = (~blocked_mask(list(board))).astype(np.float64)
+    uniform = live / live.sum()
+    ranges = np.empty((2, HOLDINGS))
+    for row, weights in enumerate((own, theirs)):
+        if weights is None or float((weights * live).sum()) <= 0:
+            ranges[row] = uniform
+            continue
+        shaped = weights * live / float((weights * live).sum())
+        ranges[row] = (1.0 - RANGE_FLOOR) * shaped + RANGE_FLOOR * uniform
+    return ranges
+
+
+@dataclass(frozen=True, eq=False)
+class StreetSolution:
+    """A solved subgame of a street and where its tree starts: after the street's first
+    ``offset`` actions (0: the street's start; more: a re-solve below an off-tree bet)."""
+
+    solution: Any  # blueprint.subgame.river.RiverSolution
+    prefix: tuple[ActionRecord, ...] = ()  # the street's actions before the tree's root
+
+    @property
+    def offset(self) -> int:
+        """How many of the street's actions precede the tree's root."""
+        return len(self.prefix)
+
+    @property
+    def tree(self) -> Any:
+        """The subgame's public betting tree."""
+        return self.solution.tree
+
+    def node(self, start: StreetStart) -> int | None:
+        """The node the street's actions lead to (``tree_node``)."""
+        return tree_node(self.tree, start, self.offset)
+
+    def holds(self, start: StreetStart) -> bool:
+        """Whether the tree holds the street's actions after its root, each raise at a size
+        of its own (all-ins aside)."""
+        if start.records[: self.offset] != self.prefix:
+            return False
+        sizes = self.solution.abstraction.pot_fractions
+        later = raise_fractions(start)[self.offset :]
+        return all(f is None or f in sizes for f in later) and self.node(start) is not None
+
+
+class RealTimeSolver:
+    """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
+    recent ones."""
+
+    def __init__(
+        self,
+        iterations: int = ITERATIONS,
+        gadget: bool = False,
+        sizes: tuple[float, ...] = POT_FRACTIONS,
+    ) -> None:
+        if not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations={iterations!r}: expected a positive number")
+        if not sizes or not all(isinstance(f, float) and f > 0 for f in sizes):
+            raise ValueError(f"sizes={sizes!r}: expected positive pot fractions")
+        self.iterations = iterations
+        self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
+        self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
+        self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
+        # another player of the process solved on the same inputs counts: shared_solution)
+        self.nested_solves = 0  # of which re-solves below an off-tree bet
+        self._solutions: dict[tuple, StreetSolution] = {}
+
+    def solution(
+        self, start: StreetStart, history: Sequence[ActionRecord], ranges_of: Any
+    ) -> StreetSolution:
+        """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve of
+        the street is needed): the earliest kept solution whose tree holds the street's
+        actions at their sizes; else, with the gadget, a re-solve below the opponent's last
+        bet when it left a kept tree; else the street solved with its real sizes added."""
+        base = (start.board, start.stacks, start.first, tuple(history[: start.before]))
+        held = self._holding(base, start)
+        if held is not None:
+            return held
+        if self.gadget_player is not None:
+            nested = self._below_off_tree_bet(base, start)
+            if nested is not None:
+                return nested
+        fractions = tuple(sorted(self.sizes + real_fractions(start, self.sizes)))
+        abstraction = realtime.bet_tree(fractions, MAX_RAISES)
+        key = (base, (), abstraction)
+        if key not in self._solutions:
+            self._keep(key, StreetSolution(self._solve(start, abstraction, ranges_of())))
+        return self._solutions[key]
+
+    def _keep(self, key: tuple, solved: StreetSolution) -> None:
+        if len(self._solutions) >= CACHED_SOLUTIONS:
+            self._solutions.pop(next(iter(self._solutions)))
+        self._solutions[key] = solved
+        self.solves += 1
+
+    def _holding(self, base: tuple, start: StreetStart) -> StreetSolution | None:
+        """The earliest kept solution of the street whose tree holds its actions."""
+        for (kept_base, _, _), solved in self._solutions.items():
+            if kept_base == base and solved.holds(start):
+                return solved
+        return None
+
+    def _below_off_tree_bet(self, base: tuple, start: StreetStart) -> StreetSolution | None:
+        """A re-solve below the opponent's last raise, where a kept tree holds the line up to
+        it but not its size (``blueprint.subgame.nested``); None where that does not apply."""
+        records = start.records
+        if not records or records[-1].kind != "RAISE":
+            return None
+        if start.seats.index(records[-1].seat) != OPPONENT:
+            return None
+        before = replace(start, records=records[:-1])
+        parent = self._holding(base, before)
+        node = None if parent is None else parent.node(before)
+        if node is None or int(parent.tree.player[node]) != OPPONENT:
+            return None
+        if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):
+            return None  # the tree allows no raise there: a raise war is left to the rules
+        sizes = realtime.bet_tree(self.sizes, MAX_RAISES)
+        try:
+            solution = realtime.resolve_below(
+                parent.solution, node, street_root(start), sizes, self.iterations
+            )
+        except ValueError:  # our solved strategy never reaches the node: solve the street
+            return None
+        solved = StreetSolution(solution, records)
+        self._keep((base, records, None), solved)
+        self.nested_solves += 1
+        return solved
+
+    def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+        """The street's solution from its inputs: solved here, or by another player of the
+        process on the same inputs (``shared_solution``)."""
+        inputs = (start.board, start.pot, start.stacks, start.first, abstraction)
+        key = (*inputs, self.iterations, self.gadget_player, ranges.tobytes())
+        return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges))
+
+    def _solve_now(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+        stacks = (float(start.stacks[0]), float(start.stacks[1]))
+        return realtime.solve_street(
+            start.board,
+            float(start.pot),
+            stacks,
+            start.first,
+            ranges,
+            abstraction,
+            self.iterations,
+            self.gadget_player,
+        )
+
+    def policies(
+        self,
+        snapshot: Snapshot,
+        start: StreetStart,
+        solved: StreetSolution,
+        holes: Sequence[tuple[int, int]],
+    ) -> list[list[WeightedAction]] | None:
+        """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
+        priced = priced_node(snapshot, start, solved)
+        if priced is None:
+            return None
+        node, prices = priced
+        strategy = solved.solution.node_strategy(node)[[holding_index(*hole) for hole in holes]]
+        if (strategy.sum(axis=1) <= 0).any():
+            return None
+        if len(set(prices)) < len(prices):  # tree actions priced the same: added up
+            return [merged(prices, probabilities) for probabilities in strategy.tolist()]
+        return [
+            normalized(
+                [(*price, p) for price, p in zip(prices, probabilities, strict=True) if p > 0]
+            )
+            for probabilities in strategy.tolist()
+        ]
+
+    def likelihood(
+        self, snapshot: Snapshot, start: StreetStart, solved: StreetSolution, action: Action
+    ) -> np.ndarray | None:
+        """``P(action | holding)`` for the 1,326 holdings at ``snapshot``, 0 for holdings the
+        board blocks (None: off the tree, or not our node)."""
+        priced = priced_node(snapshot, start, solved)
+        if priced is None:
+            return None
+        node, prices = priced
+        matches = np.array([price == action for price in prices], dtype=np.float64)
+        return solved.solution.node_strategy(node) @ matches
+
+
+def shared_solution(key: tuple, solve: Callable[[], Any]) -> Any:
+    """The solution of the subgame that ``key`` (every input of the solve) describes, kept for
+    every player of the process (the ``SHARED_SOLUTIONS`` latest). Local best response's copy
+    of a solving bot solves each of the bot's subgames on the same inputs: a solve is
+    deterministic, so sharing it halves the work and changes no answer."""
+    if key in _shared_solutions:
+        return _shared_solutions[key]
+    if len(_shared_solutions) >= SHARED_SOLUTIONS:
+        _shared_solutions.pop(next(iter(_shared_solutions)))
+    _shared_solutions[key] = solution = solve()
+    return solution
+
+
+def priced_node(
+    snapshot: Snapshot, start: StreetStart, solved: StreetSolution
+) -> tuple[int, list[Action]] | None:
+    """Our node in the solved tree at ``snapshot`` and its children's engine actions (None:
+    off the tree, or not our node)."""
+    node = solved.node(start)
+    if node is None or int(solved.tree.player[node]) != 0:
+        return None
+    children = solved.tree.children(node)
+    return node, [engine_action(solved.tree, child, start, snapshot) for child in children]
+
+
+def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot) -> Action:
+    """The legal engine action of a tree action at the deciding player's node."""
+    action = int(tree.action[child])
+    if action == FOLD_ACTION:
+        return ("fold", 0)
+    if action in (CHECK_ACTION, CALL_ACTION):
+        return legal_call(snapshot)
+    street_total = float(tree.contribution[child][0]) - start.half
+    if street_total >= start.limit - start.half - 0.5:
+        street_total = snapshot.max_raise if snapshot.max_raise is not None else street_total
+    return legal_raise(snapshot, round(street_total))
+
+
+def merged(
+    prices: Sequence[Action], probabilities: Sequence[float] | np.ndarray
+) -> list[WeightedAction]:
+    """The actions with positive probability, tree actions priced the same added up."""
+    mixed: dict[Action, float] = {}
+    for price, probability in zip(prices, probabilities, strict=True):
+        if probability > 0:
+            mixed[price] = mixed.get(price, 0.0) + float(probability)
+    return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
 
 AUTO_SOLVE_DEPTH = 75  # big blinds: the shallowest effective stack "auto" solves at
 SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve

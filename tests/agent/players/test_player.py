@@ -26,7 +26,7 @@ from agent.players.blueprint_store import BlueprintError, load_blueprint, read_b
 from agent.players.cfrv2 import CFRv2Player
 from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.subgame_solving import OPPONENT
+from agent.players.rules.street_solving import OPPONENT
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
 from blueprint.holdem import HoldemConfig

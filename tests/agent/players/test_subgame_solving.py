@@ -13,7 +13,7 @@ from agent.boundary.snapshot import ActionRecord, Street, is_legal
 from agent.players.cfrv2 import CFRv2Player
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.subgame_solving import StreetStart, real_fractions, street_start, tree_node
+from agent.players.rules.street_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import blocked_mask
 
@@ -263,7 +263,7 @@ def test_without_the_gadget_the_street_is_solved_again_with_the_size_added(scrip
 def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answer(
     scripted_hand, monkeypatch
 ):
-    import agent.players.subgame_solving as solving
+    import agent.players.rules.street_solving as solving
 
     monkeypatch.setattr(solving, "_shared_solutions", {})
     shove = river_facing(scripted_hand, "push")

@@ -17,11 +17,10 @@ from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.defence import DefenceRule
 from agent.players.rules.multiway import MultiwayRule
-from agent.players.rules.pushfold import ALL_HOLES, PushFoldRule
+from agent.players.rules.pushfold import ALL_HOLES, PushFoldRule, pushfold_policy, read_spot
 from agent.players.rules.rule import Context, RuleList
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
-from agent.players.short_stack import pushfold_policy, read_spot
 from agent.poker.cards import parse_cards
 from agent.poker.holding_equity import holding_equity
 from agent.poker.range_equity import blocked_mask, holding_index

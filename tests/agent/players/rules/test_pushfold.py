@@ -10,7 +10,7 @@ import pytest
 from agent.abstraction.pushfold_table import PushFoldTable
 from agent.players.cfrv2 import CFRv2Player
 from agent.players.player import CFRv2FixedPlayer
-from agent.players.short_stack import applies, pushfold_policy, read_spot
+from agent.players.rules.pushfold import applies, pushfold_policy, read_spot
 from agent.poker.cards import hole_class_index, parse_cards
 
 BIG_BLIND = 20  # the scripted_hand fixture's blinds (conftest.py)

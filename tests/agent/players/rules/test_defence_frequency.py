@@ -7,7 +7,8 @@ import pytest
 
 from agent.boundary.situations import make_decision
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.defense import (
+from agent.players.player import CFRv2FixedPlayer
+from agent.players.rules.defence import (
     defends,
     hand_percentiles,
     minimum_defense_frequency,
@@ -16,7 +17,6 @@ from agent.players.defense import (
     preflop_odds_frequency,
     raises_for_value,
 )
-from agent.players.player import CFRv2FixedPlayer
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask
 

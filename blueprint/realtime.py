@@ -1,0 +1,85 @@
+"""The real-time solver's one public entry point: what the players call to solve a street.
+
+A heads-up street is solved over both ranges to its showdowns (the river,
+:mod:`blueprint.subgame.river`) or to the next card (the flop and the turn, depth-limited:
+:mod:`blueprint.subgame.depth_limited`; Brown, Sandholm & Amos 2018), and a bet of a size the
+tree lacks is re-solved below it (:mod:`blueprint.subgame.nested`; Brown & Sandholm 2017). The
+players build trees and roots, solve and re-solve only through the functions here, and read
+the kernels' warm-up state here too; the import-layer contract in ``pyproject.toml`` holds them
+to it. The solver modules are imported at the first call, so importing a player compiles and
+loads nothing of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from blueprint.subgame.warmup import ColdCacheWarning, compile_in_background, running
+
+__all__ = [
+    "ColdCacheWarning",
+    "bet_tree",
+    "compile_in_background",
+    "resolve_below",
+    "running",
+    "solve_street",
+    "street_root",
+]
+
+
+def bet_tree(pot_fractions: tuple[float, ...], max_raises: int) -> Any:
+    """A street's bet abstraction: bets of ``pot_fractions`` of the pot and all-in, at most
+    ``max_raises`` bets and raises (:class:`blueprint.subgame.river.BetAbstraction`)."""
+    from blueprint.subgame.river import BetAbstraction
+
+    return BetAbstraction(pot_fractions=pot_fractions, all_in=True, max_raises=max_raises)
+
+
+def street_root(bets: tuple[float, float], raises: int, last_raise: float) -> Any:
+    """The root of a street's subgame after its actions so far: the chips each player put in
+    on the street, the bets and raises made and the last raise's increment
+    (:class:`blueprint.subgame.river.RiverRoot`)."""
+    from blueprint.subgame.river import RiverRoot
+
+    return RiverRoot(bets=bets, raises=raises, last_raise=last_raise)
+
+
+def solve_street(
+    board: tuple[int, ...],
+    pot: float,
+    stacks: tuple[float, float],
+    first: int,
+    ranges: np.ndarray,
+    tree: Any,
+    iterations: int,
+    gadget_player: int | None,
+) -> Any:
+    """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
+    ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
+    line that reaches it valued by checking the board down; ``gadget_player``'s range, if not
+    None, replaced by the check-down re-solving gadget (Burch, Johanson & Bowling 2014)."""
+    from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
+    from blueprint.subgame.flop import FlopSpot
+    from blueprint.subgame.river import RiverSpot, solve_river
+    from blueprint.subgame.turn import TurnSpot
+
+    spots = {3: FlopSpot, 4: TurnSpot}
+    if len(board) in spots:
+        spot = spots[len(board)](board, pot, stacks, first, ranges)
+        return solve_to_next_card(spot, tree, iterations=iterations, gadget_player=gadget_player)
+    river = RiverSpot(board, pot, stacks, first, ranges)
+    return solve_river(
+        river, tree, iterations=iterations, target_pot_fraction=None, gadget_player=gadget_player
+    )
+
+
+def resolve_below(solution: Any, node: int, root: Any, tree: Any, iterations: int) -> Any:
+    """The subgame below the opponent's bet at ``node`` of a solved street, which the bet left
+    (a size its tree lacks), re-solved safely from ``root`` with ``tree``'s sizes
+    (:func:`blueprint.subgame.nested.resolve_below`); ValueError where our solved strategy
+    never reaches the node."""
+    from blueprint.subgame.nested import resolve_below as nested_resolve
+
+    return nested_resolve(solution, node, root, tree, iterations=iterations)
