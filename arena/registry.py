@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 from pypokerengine.players import BasePokerPlayer
 
+from agent.boundary.bot import Configurable, Configuration
 from arena.versions import split_version, versioned_target
 
 # name -> (dotted path "package.module:Class", one-line description)
@@ -172,12 +173,22 @@ def _parse_options(spec: str, text: str) -> tuple[tuple[str, str], ...]:
     return tuple(options)
 
 
+def typed_configuration(factory: Callable[..., Any]) -> Configuration | None:
+    """The typed configuration a bot's class declares (``config_type``), else None."""
+    return factory.config_type if isinstance(factory, Configurable) else None
+
+
 def option_types(factory: Callable[..., Any]) -> dict[str, Any]:
-    """Each option's type, from the ``config_type`` a loaded class exposes; empty for a bot
-    without one."""
-    config_type = getattr(factory, "config_type", None)
-    reader = getattr(config_type, "option_types", None)
-    return dict(reader()) if callable(reader) else {}
+    """Each option's type, read from the typed configuration a loaded class declares; empty
+    for a bot without one."""
+    config = typed_configuration(factory)
+    return {} if config is None else dict(config.option_types())
+
+
+def option_help(factory: Callable[..., Any], name: str) -> str:
+    """The help of option ``name``, read from the field that declares it (``""``: none)."""
+    config = typed_configuration(factory)
+    return "" if config is None else config.option_help(name)
 
 
 def typed_options(spec: BotSpec, factory: Callable[..., Any]) -> dict[str, Any]:
@@ -351,9 +362,10 @@ def check_options(spec: BotSpec, factory: Callable[..., Any]) -> None:
             listed = ", ".join(n for n in accepted if n not in NOT_OPTIONS) or "none"
             raise ValueError(f"bot {spec.target!r} has no option {key!r} (its options: {listed})")
     typed = typed_options(spec, factory)
-    if typed and set(typed) <= set(option_types(factory)):  # the configuration checks them all
+    config = typed_configuration(factory)
+    if config is not None and set(typed) <= set(option_types(factory)):  # it checks them all
         try:
-            factory.config_type.from_options(**typed)  # type: ignore[attr-defined]
+            config.from_options(**typed)
         except ValueError as error:
             raise ValueError(f"bot {spec.target!r}: {error}") from error
 

@@ -13,7 +13,10 @@ protocols, never by attribute name:
   bot made, so that the copy's memory of its own actions follows the bot's);
 * :class:`ErrorCounter`: ``errors``, the internal errors it recovered from with a safe action;
 * :class:`Explainer`: ``last_decision``, the rule that played its last decision
-  (:class:`agent.boundary.policy.Decision`).
+  (:class:`agent.boundary.policy.Decision`);
+* :class:`Configurable`: ``config_type``, a typed configuration (:class:`Configuration`) whose
+  fields are the bot's options, with their types and help: what the arena's ``NAME:key=value``
+  parser reads.
 """
 
 from __future__ import annotations
@@ -65,6 +68,24 @@ class Explainer(Protocol):
     """A bot that records which rule played its last decision."""
 
     last_decision: Decision | None
+
+
+class Configuration(Protocol):
+    """A typed configuration class: its options' types and help, and a checked configuration
+    from flat keyword options (ValueError naming a bad option)."""
+
+    def option_types(self) -> dict[str, Any]: ...
+
+    def option_help(self, name: str) -> str: ...
+
+    def from_options(self, **options: Any) -> Any: ...
+
+
+@runtime_checkable
+class Configurable(Protocol):
+    """A bot class whose options are the fields of a typed configuration."""
+
+    config_type: Any  # a Configuration class
 
 
 def learns(factory: Any) -> bool:

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Literal, Self, get_type_hints
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
 from agent.boundary.snapshot import Street
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
-from agent.players.blueprint_store import Blueprint
+from agent.players.blueprint_store import Blueprint, resolve_blueprint_path
 from agent.players.opponents.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
 
 AUTO = "auto"
@@ -175,7 +175,10 @@ def _table_size(value: Any) -> bool:
 
 
 def _blueprint(value: Any) -> bool:
-    return value is None or isinstance(value, str | Path | Blueprint)
+    """None, a loaded blueprint, a shipped one's name, or a file that exists."""
+    if value is None or isinstance(value, Blueprint):
+        return True
+    return isinstance(value, str | Path) and resolve_blueprint_path(value).is_file()
 
 
 def _optional_positive_number(value: Any) -> bool:
@@ -212,6 +215,11 @@ class _Options:
         """Each keyword option of this family and its type, in order (:func:`option_types`):
         what the arena reads to turn ``key=value`` text into a value."""
         return option_types(cls)
+
+    @classmethod
+    def option_help(cls, name: str) -> str:
+        """The help of keyword option ``name`` (:func:`option_help`)."""
+        return option_help(cls, name)
 
     @classmethod
     def from_options(cls, **options: Any) -> Self:
@@ -301,7 +309,7 @@ class PlayerConfig(_Options):
         "the strategy table: a path to a strategy CSV, study (the shipped min-raise one, the "
         "default) or sizes (the shipped pot-relative one)",
         _blueprint,
-        "a path, study or sizes",
+        "a blueprint file that exists, study or sizes",
     )
     simulations: int | None = option(
         None,
@@ -392,7 +400,7 @@ class PlayerConfig(_Options):
         "heads-up preflop as the small blind at 75 big blinds or deeper, play this "
         "blueprint's preflop (a path, study or sizes; default: blueprint everywhere)",
         _blueprint,
-        "a path, study or sizes",
+        "a blueprint file that exists, study or sizes",
     )
     preflop_opponents: int | Literal["auto"] = option(
         AUTO,

@@ -15,7 +15,13 @@ from tqdm import tqdm
 
 from agent.boundary.bot import learns_in_cash_games
 from arena.match import ChunkRunner, MatchConfig, portable_spec, run_local, whole_sessions
-from arena.registry import make_bot, parse_bot_spec, resolve_factory, validate_spec
+from arena.registry import (
+    make_bot,
+    parse_bot_spec,
+    resolve_factory,
+    typed_configuration,
+    validate_spec,
+)
 from arena.results import HANDS_FILE, read_hands
 from arena.rows_file import RowsFile
 
@@ -23,7 +29,8 @@ from arena.rows_file import RowsFile
 def checked_bot(text: str) -> str:
     """Validate a bot spec (importable, options accepted, buildable) and make paths absolute.
 
-    The bot is built once here, in this process, so that a bot that cannot be built is one
+    A bot with a typed configuration (our players) is checked by it, option by option; any
+    other bot is built once here, in this process, so that a bot that cannot be built is one
     clear line before any worker starts or any output folder is made.
     """
     try:
@@ -31,6 +38,8 @@ def checked_bot(text: str) -> str:
         validate_spec(spec)
     except ValueError as error:
         raise click.UsageError(str(error)) from error
+    if typed_configuration(resolve_factory(spec)):
+        return portable_spec(text)  # its configuration checked every option
     try:
         make_bot(spec, seed=0)
     except Exception as error:

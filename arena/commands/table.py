@@ -10,7 +10,7 @@ from tqdm import tqdm
 
 from arena.commands.helpers import backend_options, checked_bot, chunk_runner, ensure_writable
 from arena.match import MatchConfig, default_workers
-from arena.registry import known_bots
+from arena.registry import known_bots, parse_bot_spec, resolve_factory, typed_configuration
 from arena.roundrobin import (
     HEATMAP_FILE,
     TABLE_FILE,
@@ -95,8 +95,13 @@ def table_command(
 
 
 @click.command("list")
-def list_command() -> None:
-    """The bots the registry knows, one line each (any PyPokerEngine player also works)."""
+@click.argument("bot", required=False)
+def list_command(bot: str | None) -> None:
+    """The bots the registry knows, one line each (any PyPokerEngine player also works); with
+    BOT, that bot's options, each with its type, default and help."""
+    if bot is not None:
+        click.echo(bot_options(bot))
+        return
     rows = known_bots()
     width = max(len(name) for name, _, _ in rows)
     for name, description, status in rows:
@@ -107,3 +112,21 @@ def list_command() -> None:
         " options as NAME:key=value,key=value; our bots as an earlier git revision built them"
         " as NAME@REVISION (cfrv2@HEAD~1)."
     )
+
+
+def bot_options(text: str) -> str:
+    """One line per option of the bot ``text`` names: ``key=DEFAULT (TYPE)`` and its help, read
+    from the fields of the bot's typed configuration."""
+    try:
+        factory = resolve_factory(parse_bot_spec(text))
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    config = typed_configuration(factory)
+    if config is None:
+        return f"{text} declares no typed options: its constructor's keywords are its options"
+    defaults = config().option_values()
+    lines = []
+    for name, kind in config.option_types().items():
+        shown = getattr(kind, "__name__", None) or str(kind).replace("typing.", "")
+        lines.append(f"{name}={defaults[name]} ({shown})\n    {config.option_help(name)}")
+    return "\n".join(lines)
