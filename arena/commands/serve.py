@@ -93,7 +93,8 @@ def serve_command(bots: tuple[str, ...], **options: object) -> None:
     actions with a bet slider), the coach (what --coach would play in your seat, and your equity
     against the ranges it reads), and the replay of the PHH (Poker Hand History) files of runs
     given with --replay. Hands are played inside PyPokerEngine, from fresh stacks, and saved as
-    they finish (hands.csv and phh/ in the output folder). BOTS are named as in `arena run`.
+    they finish (hands.csv and phh/ in the output folder); the first is dealt when the page
+    opens. BOTS are named as in `arena run`.
     """
     replay = options.pop("replay")
     port = options.pop("port")

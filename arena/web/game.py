@@ -268,13 +268,15 @@ class WebTable:
             except queue.Empty:
                 if self.closing:
                     raise TableClosed from None
-        decision.answer = answer
         return answer
 
     def submit(self, body: Any) -> tuple[str, int]:
         """Check the page's answer and hand it to the engine; ActionRejected if refused."""
         with self.changed:
             answer = checked_action(body, self.pending)
+            assert self.pending is not None
+            # kept before the reply, so that the coach asked next knows what was played
+            self.decisions[self.pending.number - 1].answer = answer
             self.pending = None
         self.answers.put(answer)
         self._publish(status="playing", message=f"hand {self.hand + 1}: the bots act")

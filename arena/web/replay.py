@@ -39,14 +39,14 @@ SUFFIXES = (".phh", ".phhs")
 META_FILES = ("tournament.json", "ring.json", "players.json")
 STREET_OF_BOARD = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 HOW_TO_GET_THEM = (
-    "hand histories are written by arena tournament BOTS --phh DIR, by arena run with 3 to 10"
-    " bots and --phh DIR, and by the web table (in its phh/ folder); a heads-up arena run"
-    " writes none"
+    "Hand histories (PHH files) are written by arena tournament BOTS --phh DIR, by arena run"
+    " with 3 to 10 bots and --phh DIR, and by the web table (in its phh/ folder); a heads-up"
+    " arena run writes none (its hands are in hands.csv)."
 )
 WHAT_RAN = {
-    "match.json": "a heads-up arena run, whose hands are in hands.csv",
-    "tournament.json": "arena tournament run without --phh",
-    "ring.json": "arena run of a ring game without --phh",
+    "match.json": "it is a heads-up arena run",
+    "tournament.json": "its tournaments ran without --phh",
+    "ring.json": "its ring game ran without --phh",
 }
 
 
@@ -105,12 +105,12 @@ def missing_histories(roots: list[Path]) -> list[str]:
         without = [folder for folder in folders if phh_dir_of(folder) is None]
         if len(without) == len(folders):
             what = next((w for name, w in WHAT_RAN.items() if (root / name).is_file()), None)
-            ran = f" ({what})" if what else ""
-            notices.append(f"{root} holds no hand histories to replay{ran}: {HOW_TO_GET_THEM}.")
+            ran = f": {what}" if what else ""
+            notices.append(f"{root} holds no hand histories to replay{ran}. {HOW_TO_GET_THEM}")
         elif without:
             count = plural(len(without), "folder")
             verb = "holds" if len(without) == 1 else "hold"
-            notices.append(f"{count} in {root} {verb} no hand histories: {HOW_TO_GET_THEM}.")
+            notices.append(f"{count} in {root} {verb} no hand histories. {HOW_TO_GET_THEM}")
     return notices
 
 

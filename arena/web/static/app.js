@@ -149,8 +149,16 @@ function draw(s) {
   drawResult(s.status === "hand_over" || s.status === "over" ? s.last : null);
   const total = plural(s.total, "chip");
   $("running").textContent = `${plural(s.played, "hand")} played, you ${s.total >= 0 ? "+" : ""}${total}`;
-  if (s.decision && !$("coach").hidden && Number($("coach").dataset.decision) !== s.decision.number) {
-    $("coach").hidden = true;
+  const coach = $("coach");
+  if (s.decision && !coach.hidden && Number(coach.dataset.decision) !== s.decision.number) {
+    coach.hidden = true;
+  }
+  // the coach left open at a decision the person has since answered: add what was played
+  const open = Number(coach.dataset.decision);
+  if (!coach.hidden && !coach.dataset.answered && s.status === "hand_over" && s.last &&
+      s.last.decisions.includes(open)) {
+    coach.dataset.answered = "asked";
+    openCoach(open);
   }
 }
 
@@ -168,6 +176,7 @@ async function openCoach(number) {
   if (!response.ok) { showError(data.error); return; }
   const box = $("coach");
   box.dataset.decision = number;
+  box.dataset.answered = data.answer ? "yes" : "";
   $("coach-name").textContent = `${data.coach} (hand ${data.hand}, ${data.street}, decision ${number})`;
   const rows = data.probabilities || [];
   $("coach-table").tBodies[0].replaceChildren(...rows.map((row) => {

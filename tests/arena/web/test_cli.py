@@ -48,7 +48,7 @@ def test_a_replay_of_a_run_without_hand_histories_says_how_to_get_them(tmp_path:
     run = heads_up_run(tmp_path / "cfrv2-vs-fish")
     result = CliRunner().invoke(main, ["serve", "--replay", str(run)])
     assert result.exit_code == 2
-    assert "holds no hand histories to replay (a heads-up arena run" in result.output
+    assert "holds no hand histories to replay: it is a heads-up arena run." in result.output
     assert "--phh DIR" in result.output
 
 
@@ -58,7 +58,7 @@ def test_folders_of_runs_without_hand_histories_are_counted(tmp_path: Path) -> N
     (tmp_path / "runs" / "web" / "phh").mkdir(parents=True)
     (tmp_path / "runs" / "web" / "phh" / "hand-0000000.phh").write_text("")
     (notice,) = missing_histories([tmp_path / "runs"])
-    assert notice.startswith(f"2 folders in {tmp_path / 'runs'} hold no hand histories:")
+    assert notice.startswith(f"2 folders in {tmp_path / 'runs'} hold no hand histories. Hand")
     assert missing_histories([tmp_path / "runs" / "web"]) == []
     (alone,) = missing_histories([tmp_path / "runs" / "a"])
-    assert "(a heads-up arena run, whose hands are in hands.csv)" in alone
+    assert alone.startswith(f"{tmp_path / 'runs' / 'a'} holds no hand histories to replay: it is")
