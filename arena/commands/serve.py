@@ -19,7 +19,7 @@ def start_web(
 ) -> None:
     """Check the input, build the table (if bots are named) and serve until Ctrl-C."""
     from arena.web.game import PERSON, TableConfig, WebTable
-    from arena.web.replay import find_runs
+    from arena.web.replay import find_runs, missing_histories
     from arena.web.server import serve
 
     if not bots and not replay:
@@ -27,9 +27,14 @@ def start_web(
     if not 0 < port < 65536:
         raise click.UsageError(f"--port must be between 1 and 65535, got {port}")
     try:
-        find_runs(list(replay))
+        runs = find_runs(list(replay))
     except ValueError as error:
         raise click.UsageError(str(error)) from error
+    notices = missing_histories(list(replay))
+    if not bots and not runs:
+        raise click.UsageError(" ".join(notices))
+    for notice in notices:
+        click.echo(notice)
     table = None
     if bots:
         click.echo("loading the bots and the coach ...")
@@ -88,7 +93,8 @@ def serve_command(bots: tuple[str, ...], **options: object) -> None:
     actions with a bet slider), the coach (what --coach would play in your seat, and your equity
     against the ranges it reads), and the replay of the PHH (Poker Hand History) files of runs
     given with --replay. Hands are played inside PyPokerEngine, from fresh stacks, and saved as
-    they finish (hands.csv and phh/ in the output folder). BOTS are named as in `arena run`.
+    they finish (hands.csv and phh/ in the output folder); the first is dealt when the page
+    opens. BOTS are named as in `arena run`.
     """
     replay = options.pop("replay")
     port = options.pop("port")

@@ -5,6 +5,12 @@ request is refused with an HTTP status and one sentence a person can read: 400 f
 malformed body, 409 for an answer to a decision that is no longer pending (a second click,
 an old tab), 422 for a well-formed action that is not legal here. A legal one is returned as
 the exact ``(action, amount)`` PyPokerEngine offers, so the engine never turns it into a fold.
+
+:func:`action_label` names an action as the page's buttons do (``Check``, ``Call 5``, ``Raise
+to 30``, ``All-in (1000)``): the buttons, the coach's rows and the coach's "you played" are
+all written by it, so the coach never says ``call 10`` where the button says ``Call 5``
+(PyPokerEngine's call amount is the street total a call reaches, the button's the chips it
+adds).
 """
 
 from __future__ import annotations
@@ -32,6 +38,36 @@ class Pending:
 
     number: int
     options: Choices
+
+
+def action_label(name: str, amount: int, options: Choices) -> str:
+    """The engine's ``(name, amount)`` in the words of the button that plays it.
+
+    >>> facing = Choices(call_to=10, to_call=5, raise_min=15, raise_max=1000)
+    >>> [action_label(n, a, facing) for n, a in [("fold", 0), ("call", 10), ("raise", 15)]]
+    ['Fold', 'Call 5', 'Raise to 15']
+    >>> action_label("raise", 1000, facing), action_label("call", 0, Choices(0, 0, 10, 990))
+    ('All-in (1000)', 'Check')
+    """
+    if name == "fold":
+        return "Fold"
+    if name == "call":
+        return f"Call {options.to_call}" if options.to_call else "Check"
+    if name == "raise":
+        return f"All-in ({amount})" if amount == options.raise_max else f"Raise to {amount}"
+    raise ValueError(f"no button plays {name!r}: the actions are fold, call and raise")
+
+
+def button_labels(options: Choices) -> dict[str, str | None]:
+    """The words of the fold, call and all-in buttons (None: no raise is possible)."""
+    all_in = None
+    if options.raise_max is not None:
+        all_in = action_label("raise", options.raise_max, options)
+    return {
+        "fold": action_label("fold", 0, options),
+        "call": action_label("call", options.call_to, options),
+        "all_in": all_in,
+    }
 
 
 def checked_action(body: Any, pending: Pending | None) -> tuple[str, int]:

@@ -3,9 +3,12 @@
 ``/`` is the page (static HTML, JavaScript and CSS from ``arena/web/static``). The table's
 state is sent as server-sent events on ``/api/events`` (sse-starlette) and on request at
 ``/api/state``; the person acts with ``POST /api/action`` and deals the next hand with
-``POST /api/next``. A refused request gets its HTTP status and ``{"error": sentence}``,
-which the page shows; the game goes on. ``/api/coach?decision=N`` gives the coach's advice
-at the person's decision N; ``/api/runs`` and ``/api/replay?run=R&file=F`` the replays.
+``POST /api/next``; the first request for the state or the events deals the first hand
+(:meth:`arena.web.game.WebTable.arrive`). A refused request gets its HTTP status and
+``{"error": sentence}``, which the page shows; the game goes on. ``/api/coach?decision=N``
+gives the coach's advice at the person's decision N, its actions named as the buttons name
+them, and the rule that made it ("why"); ``/api/runs`` (the runs, and a sentence for each
+folder given that holds no hand histories) and ``/api/replay?run=R&file=F`` the replays.
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from arena.web.actions import ActionRejected
+from arena.web.actions import ActionRejected, action_label
 from arena.web.game import WebTable
-from arena.web.replay import Run, find_runs, replay_file
+from arena.web.replay import Run, find_runs, missing_histories, replay_file
 
 STATIC = Path(__file__).parent / "static"
 EVENT_POLL_SECONDS = 0.01
@@ -50,10 +53,13 @@ def create_app(table: WebTable | None = None, replay_roots: tuple[Path, ...] = (
         return table
 
     async def state(request: Request) -> Response:
-        return JSONResponse(needs_table().state())
+        live = needs_table()
+        live.arrive()
+        return JSONResponse(live.state())
 
     async def events(request: Request) -> Response:
         live = needs_table()
+        live.arrive()
 
         async def stream() -> Any:
             seen = -1
@@ -111,7 +117,8 @@ def create_app(table: WebTable | None = None, replay_roots: tuple[Path, ...] = (
             {"run": run.number, "title": run.title, "files": [p.name for p in run.files()]}
             for run in found
         ]
-        return JSONResponse(listing)
+        notices = await run_in_threadpool(missing_histories, list(replay_roots))
+        return JSONResponse({"runs": listing, "notices": notices})
 
     async def replay(request: Request) -> Response:
         number, name = request.query_params.get("run", ""), request.query_params.get("file", "")
@@ -149,13 +156,23 @@ def advice(table: WebTable, number: int) -> dict[str, Any]:
     """The coach's probabilities at the person's decision ``number`` (computed when asked)."""
     decision = table.decisions[number - 1]
     assert table.coach is not None
+    options, advised = decision.options, decision.coach
+    rows = None
+    if advised is not None:
+        rows = [
+            {**row, "label": action_label(row["action"], row["amount"], options)}
+            for row in advised.rows
+        ]
+    answer = decision.answer
     return {
         "decision": number,
         "hand": decision.hand + 1,
         "street": decision.round_state["street"],
         "coach": table.coach.spec,
-        "probabilities": decision.coach,
-        "answer": None if decision.answer is None else list(decision.answer),
+        "probabilities": rows,
+        "why": "" if advised is None else advised.why,
+        "answer": None if answer is None else list(answer),
+        "answer_label": None if answer is None else action_label(*answer, options),
     }
 
 

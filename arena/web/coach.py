@@ -5,7 +5,9 @@ imports the players). The *advisor* sits as a copy of the person's seat
 (:class:`arena.engine.BotWithCopies`): it has the seat's uuid, is sent every message the
 seat is sent, hole cards included, and is told each of the person's answers, so its view of
 the hand is the person's. At each of the person's decisions it is asked for its
-``action_probabilities`` (the project's policy interface, :mod:`agent.boundary.policy`).
+``action_probabilities`` (the project's policy interface, :mod:`agent.boundary.policy`),
+and for the rule that made the answer (:func:`agent.boundary.bot.explanation`, the coach's
+"why"; empty for a bot that records none).
 
 The *reader* reads the opponents as local best response reads a bot (:mod:`arena.lbr`,
 Lisy & Bowling 2017): each opponent's range starts uniform over the holdings the person's
@@ -24,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.boundary.bot import explanation
 from agent.poker.cards import parse_card
 from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import live_holdings, range_equity
@@ -84,6 +87,15 @@ class AskWatcher:
         self.log.asks.append(Ask(self.uuid, valid_actions, round_state, (str(name), int(amount))))
 
 
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer at one decision: its ``(action, amount, probability)`` rows, as
+    JSON rows in the order fold, call, raise by amount, and the rule that made them."""
+
+    rows: list[dict[str, Any]]
+    why: str
+
+
 @dataclass
 class Coach:
     """The advisor (a copy of the person's seat) and the reader of the opponents' ranges."""
@@ -107,20 +119,22 @@ class Coach:
 
     def probabilities(
         self, valid_actions: list[dict], hole_card: list[str], round_state: dict
-    ) -> list[dict[str, Any]] | None:
-        """The advisor's ``(action, amount, probability)`` entries here, as JSON rows; None
-        if it failed (the game goes on without advice)."""
+    ) -> Advice | None:
+        """The advisor's advice here; None if it failed (the game goes on without advice)."""
         with self.lock:
             try:
                 entries = self.advisor.action_probabilities(valid_actions, hole_card, round_state)
             except Exception:
                 return None
+            why = explanation(self.advisor)  # read before anything else asks the advisor
         rows = [
             {"action": name, "amount": int(amount), "probability": float(p)}
             for name, amount, p in entries
         ]
-        return sorted(rows, key=lambda row: (["fold", "call", "raise"].index(row["action"]),
-                                             row["amount"]))  # fmt: skip
+        order = ["fold", "call", "raise"]
+        return Advice(
+            sorted(rows, key=lambda row: (order.index(row["action"]), row["amount"])), why
+        )
 
     def equities(
         self, hole_card: list[str], round_state: dict, my_uuid: str, asks: list[Ask]

@@ -10,6 +10,10 @@ and waits for the page's answer; the bots are slots B, C, ... built through
 counts a bot's errors and folds for it. The page's answer is checked against the
 decision's ``valid_actions`` (:mod:`arena.web.actions`) before the engine sees it.
 
+The first hand is dealt when a person is there: the worker waits for the page's first
+request for the table (:meth:`WebTable.arrive`), so that no hand is played, or even
+finished by a bot's fold, before anyone sees it. Each later hand waits for *Next hand*.
+
 Each finished hand is appended to ``hands.csv`` (the arena's heads-up format, or the ring
 game's at three seats or more) and written as a PHH file under ``phh/``, so a closed tab
 loses nothing played. With a coach (:mod:`arena.web.coach`), a copy of the coach's bot sees
@@ -44,10 +48,10 @@ from arena.registry import accepted_seed_keyword, make_bot, parse_bot_spec, reso
 from arena.results import HANDS_FILE, HandsWriter, hand_row
 from arena.roundrobin import unique_labels
 from arena.seeding import bot_seed, deal_deck, deal_seed, hand_seed
-from arena.terminal_view import choices, street_bets
-from arena.web.actions import Pending, checked_action
-from arena.web.coach import AskLog, Coach
-from arena.web.view import card_texts, table_state
+from arena.terminal_view import Choices, choices, street_bets
+from arena.web.actions import Pending, button_labels, checked_action
+from arena.web.coach import Advice, AskLog, Coach
+from arena.web.view import card_texts, plural, table_state
 
 PERSON = "you"
 NAMES_FILE = "players.json"  # the names by slot, for the replay of the PHH files
@@ -128,7 +132,8 @@ class Decision:
     hole_card: list[str]
     round_state: dict
     asks_before: int  # the bots' decisions seen before it (the coach reads their ranges)
-    coach: list[dict] | None = None
+    options: Choices  # the legal actions as the page's buttons offer them
+    coach: Advice | None = None
     answer: tuple[str, int] | None = None
 
 
@@ -153,6 +158,7 @@ class WebTable:
         self.names_by_slot = self.config.names()
         self.answers: queue.Queue[tuple[str, int]] = queue.Queue()
         self.proceed = threading.Event()
+        self.present = threading.Event()  # set by the page's first request: deal hand 1
         self.closing = False
         self.round_state: dict | None = None
         self.asks = AskLog()
@@ -190,14 +196,21 @@ class WebTable:
         (self.out_dir / NAMES_FILE).write_text(json.dumps(names, indent=1), encoding="utf-8")
         self.thread.start()
 
+    def arrive(self) -> None:
+        """A page asked for the table: the first hand may be dealt."""
+        self.present.set()
+
     def close(self) -> None:
         self.closing = True
+        self.present.set()
         self.proceed.set()
         self.thread.join(timeout=5)
 
     def _run(self) -> None:
         writer = HandsFile(self.out_dir / HANDS_FILE, self.config)
         try:
+            self._publish(status="waiting", message="hand 1 is dealt when the page opens")
+            self.present.wait()
             while not self.closing and (self.config.hands is None or self.hand < self.config.hands):
                 self._play_hand(writer)
                 self.proceed.wait()
@@ -236,15 +249,17 @@ class WebTable:
     def ask(self, valid_actions: list[dict], hole_card: list[str], round_state: dict):
         number = len(self.decisions) + 1
         mine = street_bets(round_state).get(self.my_uuid, 0)
+        options = choices(valid_actions, mine)
+        asks_before = len(self.asks.asks)
         decision = Decision(
-            number, self.hand, valid_actions, hole_card, round_state, len(self.asks.asks)
+            number, self.hand, valid_actions, hole_card, round_state, asks_before, options
         )
         if self.coach is not None:
             decision.coach = self.coach.probabilities(valid_actions, hole_card, round_state)
         self.decisions.append(decision)
         self.round_state = round_state
         with self.changed:
-            self.pending = Pending(number, choices(valid_actions, mine))
+            self.pending = Pending(number, options)
         self._publish(status="your_turn", message=f"hand {self.hand + 1}: your turn")
         while True:
             try:
@@ -253,13 +268,15 @@ class WebTable:
             except queue.Empty:
                 if self.closing:
                     raise TableClosed from None
-        decision.answer = answer
         return answer
 
     def submit(self, body: Any) -> tuple[str, int]:
         """Check the page's answer and hand it to the engine; ActionRejected if refused."""
         with self.changed:
             answer = checked_action(body, self.pending)
+            assert self.pending is not None
+            # kept before the reply, so that the coach asked next knows what was played
+            self.decisions[self.pending.number - 1].answer = answer
             self.pending = None
         self.answers.put(answer)
         self._publish(status="playing", message=f"hand {self.hand + 1}: the bots act")
@@ -321,6 +338,7 @@ def decision_json(pending: Pending) -> dict[str, Any]:
         "to_call": options.to_call,
         "raise_min": options.raise_min,
         "raise_max": options.raise_max,
+        "labels": button_labels(options),
     }
 
 
@@ -338,7 +356,9 @@ def hand_summary(result: HandResult, round_state: dict, table: WebTable) -> dict
     final = table_state(round_state, table.names, table.my_uuid, shown)
     won = {names[slot]: result.won[slot] for slot in result.seat_slots}
     mine = won[PERSON]
-    verdict = f"you won {mine} chips" if mine > 0 else f"you lost {-mine} chips" if mine else "even"
+    verdict = f"you won {plural(mine, 'chip')}" if mine > 0 else "even"
+    if mine < 0:
+        verdict = f"you lost {plural(-mine, 'chip')}"
     errors = {names[s]: len(e) for s, e in result.errors.items() if e and s != "A"}
     return {
         "hand": table.hand + 1,

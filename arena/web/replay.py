@@ -9,6 +9,11 @@ folder or in the folder given: ``tournament.json`` and ``tournaments.csv``, ``ri
 or the web table's ``players.json``. A run folder whose ``tournament.json`` or ``ring.json``
 names its PHH folder (``phh_dir``) is followed there.
 
+A folder given that holds no hand histories is not passed over in silence:
+:func:`missing_histories` says so, and how to get them. Runs write PHH files only when asked
+(``--phh DIR``), so that a long run does not fill a disk with files nobody replays; a
+heads-up ``arena run`` writes none (its hands are in ``hands.csv``).
+
 Each hand is replayed by pokerkit (``HandHistory`` iteration, its own rules engine): the
 board, pot, stacks and street bets after every action. The stacks shown after the hand are
 the ``finishing_stacks`` PyPokerEngine paid (pokerkit may pay a few hands differently, see
@@ -25,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arena.roundrobin import labels_by_slot
+from arena.web.view import plural
 
 if TYPE_CHECKING:  # pokerkit takes most of a second to import: only a replay loads it
     from pokerkit import HandHistory
@@ -32,6 +38,16 @@ if TYPE_CHECKING:  # pokerkit takes most of a second to import: only a replay lo
 SUFFIXES = (".phh", ".phhs")
 META_FILES = ("tournament.json", "ring.json", "players.json")
 STREET_OF_BOARD = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+HOW_TO_GET_THEM = (
+    "Hand histories (PHH files) are written by arena tournament BOTS --phh DIR, by arena run"
+    " with 3 to 10 bots and --phh DIR, and by the web table (in its phh/ folder); a heads-up"
+    " arena run writes none (its hands are in hands.csv)."
+)
+WHAT_RAN = {
+    "match.json": "it is a heads-up arena run",
+    "tournament.json": "its tournaments ran without --phh",
+    "ring.json": "its ring game ran without --phh",
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +92,26 @@ def find_runs(roots: list[Path]) -> list[Run]:
             if phh is not None:
                 runs.append(load_run(len(runs), folder, phh))
     return runs
+
+
+def missing_histories(roots: list[Path]) -> list[str]:
+    """A sentence for each folder of ``roots`` with nothing to replay, or with run folders
+    that hold no hand histories: what is there and how to get them."""
+    notices = []
+    for root in roots:
+        if not root.is_dir() or phh_dir_of(root) is not None:
+            continue
+        folders = sorted(p for p in root.iterdir() if p.is_dir())
+        without = [folder for folder in folders if phh_dir_of(folder) is None]
+        if len(without) == len(folders):
+            what = next((w for name, w in WHAT_RAN.items() if (root / name).is_file()), None)
+            ran = f": {what}" if what else ""
+            notices.append(f"{root} holds no hand histories to replay{ran}. {HOW_TO_GET_THEM}")
+        elif without:
+            count = plural(len(without), "folder")
+            verb = "holds" if len(without) == 1 else "hold"
+            notices.append(f"{count} in {root} {verb} no hand histories. {HOW_TO_GET_THEM}")
+    return notices
 
 
 def load_run(number: int, folder: Path, phh: Path) -> Run:

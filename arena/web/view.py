@@ -4,6 +4,10 @@ The engine's dicts are read once here, at the edge; the page only draws what it 
 cards as ``"As"`` (rank and suit letter, the page draws the suit symbol), each seat's name,
 stack, chips bet on this street and its role (button, small blind, big blind), the board,
 the pot, and the actions so far in words (:func:`arena.terminal_view.describe_entry`).
+
+A hand won by folds ends on the street of the last fold: PyPokerEngine deals the rest of the
+board and names the street ``showdown`` before it pays the pot, but no one saw those cards,
+so the page is sent only the board of the streets played (:func:`street_played`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,53 @@ def pot_total(round_state: Mapping[str, Any]) -> int:
     """The main pot and every side pot."""
     pot = round_state["pot"]
     return int(pot["main"]["amount"]) + sum(int(side["amount"]) for side in pot["side"])
+
+
+BOARD_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+HEADS_UP_NOTE = (
+    "heads-up in PyPokerEngine the button posts the big blind,"
+    " and the small blind acts first on every street"
+)
+
+
+def plural(count: int, noun: str) -> str:
+    """A count and its noun, in the singular for one.
+
+    >>> plural(1, "hand"), plural(0, "chip"), plural(-1, "chip"), plural(12, "decision")
+    ('1 hand', '0 chips', '-1 chip', '12 decisions')
+    """
+    return f"{count} {noun}" + ("" if abs(count) == 1 else "s")
+
+
+def folded_out(round_state: Mapping[str, Any]) -> bool:
+    """Whether every player but one has folded: the hand is won without a showdown."""
+    return sum(seat["state"] != "folded" for seat in round_state["seats"]) == 1
+
+
+def street_played(round_state: Mapping[str, Any]) -> str:
+    """The street the page names: the engine's, except for a hand won by folds, which ends
+    on the last street anyone acted on (the engine has already moved on to ``showdown``).
+
+    >>> seats = [{"state": "folded"}, {"state": "participating"}]
+    >>> folds = {"preflop": [{"action": "BIGBLIND"}], "flop": [{"action": "FOLD"}], "turn": []}
+    >>> street_played({"seats": seats, "street": "showdown", "action_histories": folds})
+    'flop'
+    >>> seats[0]["state"] = "allin"
+    >>> street_played({"seats": seats, "street": "showdown", "action_histories": folds})
+    'showdown'
+    """
+    if not folded_out(round_state):
+        return str(round_state["street"])
+    histories = round_state["action_histories"]
+    acted = [street for street in STREETS if histories.get(street)]
+    return acted[-1] if acted else "preflop"
+
+
+def board_played(round_state: Mapping[str, Any]) -> list[str]:
+    """The board cards of the streets played (all of them at a showdown)."""
+    cards = list(round_state["community_card"])
+    street = street_played(round_state)
+    return card_texts(cards[: BOARD_CARDS[street]] if street in BOARD_CARDS else cards)
 
 
 def seat_role(round_state: Mapping[str, Any], position: int) -> str:
@@ -98,8 +149,9 @@ def table_state(
             }
         )
     return {
-        "street": round_state["street"],
-        "board": card_texts(round_state["community_card"]),
+        "street": street_played(round_state),
+        "board": board_played(round_state),
+        "role_note": HEADS_UP_NOTE if len(seats) == 2 else "",
         "pot": pot_total(round_state),
         "seats": seats,
         "actions": action_lines(round_state, names),

@@ -11,6 +11,9 @@ let sentAt = null;
 const MAX_LINKS = 40;
 let actionsAtSend = 0;
 
+// "1 hand", "2 hands": every count the page writes beside a noun
+const plural = (count, noun) => `${count} ${noun}${Math.abs(count) === 1 ? "" : "s"}`;
+
 function cardEl(text) {
   const span = document.createElement("span");
   if (!text) { span.className = "card back"; span.textContent = "??"; return span; }
@@ -41,7 +44,7 @@ async function post(url, body) {
   return data;
 }
 
-function seatEl(seat) {
+function seatEl(seat, roleNote) {
   const div = document.createElement("div");
   div.className = "seat" + (seat.you ? " you" : "") + (seat.state === "folded" ? " folded" : "");
   div.dataset.name = seat.name;
@@ -51,6 +54,11 @@ function seatEl(seat) {
   drawCards(cards, seat.cards.length ? seat.cards : (seat.state === "folded" ? [] : ["", ""]));
   div.innerHTML = `<div class="name">${seat.name}</div><div class="role">${seat.role || "&nbsp;"}</div>` +
     `<div>stack <b class="stack">${seat.stack}</b></div><div>bet <span class="bet">${seat.bet}</span></div>`;
+  if (roleNote && seat.role) {
+    const role = div.querySelector(".role");
+    role.title = roleNote;
+    role.classList.add("explained");
+  }
   div.appendChild(cards);
   return div;
 }
@@ -58,7 +66,8 @@ function seatEl(seat) {
 function drawTable(table) {
   drawCards($("board"), table.board);
   $("pot").textContent = table.pot;
-  $("seats").replaceChildren(...table.seats.map(seatEl));
+  $("seats").replaceChildren(...table.seats.map((seat) => seatEl(seat, table.role_note)));
+  $("role-note").textContent = table.role_note ? `(${table.role_note})` : "";
   $("log").replaceChildren(...table.actions.map((a) => {
     const li = document.createElement("li");
     li.textContent = `${a.street}: ${a.text}`;
@@ -81,7 +90,8 @@ function noteLatency(s) {
 function drawControls(decision) {
   $("controls").hidden = !decision;
   if (!decision) return;
-  $("call").textContent = decision.to_call ? `Call ${decision.to_call}` : "Check";
+  $("fold").textContent = decision.labels.fold;
+  $("call").textContent = decision.labels.call;
   const canRaise = decision.raise_min !== null;
   $("raise-box").hidden = !canRaise;
   if (canRaise) {
@@ -90,7 +100,7 @@ function drawControls(decision) {
       $(id).max = decision.raise_max;
       $(id).value = decision.raise_min;
     }
-    $("all-in").textContent = `All-in (${decision.raise_max})`;
+    $("all-in").textContent = decision.labels.all_in;
   }
 }
 
@@ -121,7 +131,7 @@ function drawResult(last) {
   }
   const errors = Object.entries(last.errors || {});
   $("bot-errors").textContent = errors.length
-    ? "bot errors (each counted and folded): " + errors.map(([name, n]) => `${name} ${n}`).join(", ")
+    ? "bot errors (each counted and folded): " + errors.map(([name, n]) => `${name} ${plural(n, "error")}`).join(", ")
     : "";
   $("next").hidden = state.status === "over";
 }
@@ -129,17 +139,26 @@ function drawResult(last) {
 function draw(s) {
   state = s;
   noteLatency(s);
-  $("status").textContent = s.message + (s.hands ? ` (${s.played} of ${s.hands} hands played)` : "");
-  $("info").textContent = `blinds ${s.small_blind}/${s.big_blind}` + (s.ante ? `, ante ${s.ante}` : "") +
-    (s.table ? ` | ${s.table.street}` : "");
+  $("status").textContent = s.message + (s.hands ? ` (${s.played} of ${plural(s.hands, "hand")} played)` : "");
   const table = s.status === "hand_over" && s.last ? s.last.table : s.table;
+  $("info").textContent = `blinds ${s.small_blind}/${s.big_blind}` + (s.ante ? `, ante ${s.ante}` : "") +
+    (table ? ` | ${table.street}` : "");
   if (table) drawTable(table);
   drawControls(s.decision);
   $("coach-button").hidden = !s.coach;
   drawResult(s.status === "hand_over" || s.status === "over" ? s.last : null);
-  $("running").textContent = `${s.played} hands played, you ${s.total >= 0 ? "+" : ""}${s.total} chips`;
-  if (s.decision && !$("coach").hidden && Number($("coach").dataset.decision) !== s.decision.number) {
-    $("coach").hidden = true;
+  const total = plural(s.total, "chip");
+  $("running").textContent = `${plural(s.played, "hand")} played, you ${s.total >= 0 ? "+" : ""}${total}`;
+  const coach = $("coach");
+  if (s.decision && !coach.hidden && Number(coach.dataset.decision) !== s.decision.number) {
+    coach.hidden = true;
+  }
+  // the coach left open at a decision the person has since answered: add what was played
+  const open = Number(coach.dataset.decision);
+  if (!coach.hidden && !coach.dataset.answered && s.status === "hand_over" && s.last &&
+      s.last.decisions.includes(open)) {
+    coach.dataset.answered = "asked";
+    openCoach(open);
   }
 }
 
@@ -157,6 +176,7 @@ async function openCoach(number) {
   if (!response.ok) { showError(data.error); return; }
   const box = $("coach");
   box.dataset.decision = number;
+  box.dataset.answered = data.answer ? "yes" : "";
   $("coach-name").textContent = `${data.coach} (hand ${data.hand}, ${data.street}, decision ${number})`;
   const rows = data.probabilities || [];
   $("coach-table").tBodies[0].replaceChildren(...rows.map((row) => {
@@ -165,11 +185,11 @@ async function openCoach(number) {
     tr.dataset.action = row.action;
     tr.dataset.amount = row.amount;
     tr.dataset.probability = row.probability.toFixed(4);
-    const label = row.action === "raise" ? "raise to" : row.action;
-    tr.innerHTML = `<td>${label}</td><td>${row.amount}</td><td>${(100 * row.probability).toFixed(1)}%</td>`;
+    tr.innerHTML = `<td class="label">${row.label}</td><td>${(100 * row.probability).toFixed(1)}%</td>`;
     return tr;
   }));
-  const answer = data.answer ? `You played ${data.answer[0]} ${data.answer[1]}.` : "";
+  $("coach-why").textContent = data.why ? `why: ${data.why}` : "";
+  const answer = data.answer ? `You played ${data.answer_label}.` : "";
   $("coach-equity").textContent = "Your equity: computing... " + answer;
   box.hidden = false;
   const reply = await fetch(`/api/coach/equity?decision=${number}`);
@@ -190,8 +210,15 @@ function connect() {
 
 async function loadRuns() {
   const response = await fetch("/api/runs");
-  const runs = await response.json();
-  if (!response.ok) { showError(runs.error); return; }
+  const listing = await response.json();
+  if (!response.ok) { showError(listing.error); return; }
+  const runs = listing.runs;
+  $("replay-notices").replaceChildren(...listing.notices.map((text) => {
+    const p = document.createElement("p");
+    p.className = "notice";
+    p.textContent = text;
+    return p;
+  }));
   $("run-list").replaceChildren(...runs.map((run) => {
     const li = document.createElement("li");
     li.textContent = run.title + ": ";
@@ -202,7 +229,7 @@ async function loadRuns() {
       const open = document.createElement("button");
       open.textContent = "replay";
       open.onclick = () => openReplay(run.run, select.value);
-      li.append(`${run.files.length} files `, select, " ", open);
+      li.append(`${plural(run.files.length, "file")} `, select, " ", open);
       return li;
     }
     for (const file of run.files) {

@@ -1,4 +1,5 @@
-"""The server refuses a malformed or stale action with a sentence, and the game goes on."""
+"""The server refuses a malformed or stale action with a sentence, and the game goes on; the
+first hand waits for the page; the coach names actions as the buttons do and says why."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import httpx
 import pytest
 
 from arena.terminal_view import Choices
-from arena.web.actions import ActionRejected, Pending, checked_action
+from arena.web.actions import ActionRejected, Pending, action_label, button_labels, checked_action
 from arena.web.game import TableConfig, WebTable
 from arena.web.server import Background
 
 FACING = Pending(4, Choices(call_to=20, to_call=10, raise_min=30, raise_max=500))
 NO_RAISE = Pending(4, Choices(call_to=500, to_call=480, raise_min=None, raise_max=None))
+CRASHER = f"{Path(__file__).parents[1] / 'faulty_bots.py'}:Crasher:every=1"
 
 
 @pytest.mark.parametrize(
@@ -101,8 +103,7 @@ def test_bad_requests_get_4xx_and_the_hand_goes_on(tmp_path: Path):
 
 
 def test_a_crashing_bot_is_counted_and_folded_at_a_table_of_three(tmp_path: Path):
-    crasher = f"{Path(__file__).parents[1] / 'faulty_bots.py'}:Crasher:every=1"
-    table = WebTable(TableConfig((crasher, "fish"), hands=1, seed=4, coach=None), tmp_path)
+    table = WebTable(TableConfig((CRASHER, "fish"), hands=1, seed=4, coach=None), tmp_path)
     with Background(table) as server, httpx.Client(base_url=server.url) as client:
         state = wait_for(client, lambda s: s["decision"] is not None or s["status"] == "hand_over")
         while state["status"] != "hand_over":
@@ -120,3 +121,75 @@ def test_a_crashing_bot_is_counted_and_folded_at_a_table_of_three(tmp_path: Path
         rows = list(csv.DictReader(handle))
     assert [int(rows[0][f"errors_{slot}"]) for slot in "ABC"] == [0, crashes, 0]
     assert [int(rows[0][f"won_{slot}"]) for slot in "ABC"] == [result.won[s] for s in "ABC"]
+
+
+@pytest.mark.parametrize(
+    ("action", "options", "label"),
+    [
+        (("fold", 0), FACING.options, "Fold"),
+        (("call", 20), FACING.options, "Call 10"),  # the engine's street total; the button's cost
+        (("raise", 30), FACING.options, "Raise to 30"),
+        (("raise", 500), FACING.options, "All-in (500)"),
+        (("call", 0), Choices(call_to=0, to_call=0, raise_min=10, raise_max=990), "Check"),
+        (("call", 10), Choices(call_to=10, to_call=0, raise_min=15, raise_max=990), "Check"),
+        (("call", 500), NO_RAISE.options, "Call 480"),
+    ],
+)
+def test_actions_are_named_as_the_buttons_name_them(action, options, label):
+    assert action_label(*action, options) == label
+
+
+def test_the_buttons_are_labelled_by_the_same_function():
+    assert button_labels(FACING.options) == {
+        "fold": "Fold",
+        "call": "Call 10",
+        "all_in": "All-in (500)",
+    }
+    assert button_labels(NO_RAISE.options)["all_in"] is None
+
+
+def test_the_first_hand_waits_for_the_page_and_a_fold_deals_no_board(tmp_path: Path):
+    # the crasher sits in the small blind of hand 1 and acts first: it folds at once, so a
+    # hand dealt before the page's first request would be over before anyone saw it
+    table = WebTable(TableConfig((CRASHER,), hands=1, seed=3, coach=None), tmp_path)
+    with Background(table) as server, httpx.Client(base_url=server.url) as client:
+        time.sleep(0.3)
+        assert table.results == [] and table.round_state is None
+        assert table.status == "waiting"
+        state = wait_for(client, lambda s: s["status"] == "hand_over")
+    assert state["played"] == 1 and state["last"]["showdown"] is False
+    final = state["last"]["table"]
+    assert final["board"] == [] and final["street"] == "preflop"
+    assert len(table.engine.proxies["A"].last_result["round_state"]["community_card"]) == 5
+
+
+def test_a_fold_on_the_flop_shows_the_flop_alone(tmp_path: Path):
+    table = WebTable(TableConfig(("fish",), hands=1, seed=3, coach=None), tmp_path)
+    with Background(table) as server, httpx.Client(base_url=server.url) as client:
+        state = wait_for(client, lambda s: s["decision"] is not None)
+        while state["status"] != "hand_over":
+            if state["decision"] is not None:
+                action = "call" if state["table"]["street"] == "preflop" else "fold"
+                answer = {"decision": state["decision"]["number"], "action": action}
+                assert client.post("/api/action", json=answer).status_code == 200
+            state = wait_for(client, lambda s, n=state["version"]: s["version"] > n)
+    final = state["last"]["table"]
+    assert final["street"] == "flop" and len(final["board"]) == 3
+    assert state["last"]["showdown"] is False
+
+
+def test_the_coachs_advice_names_the_buttons_and_says_why(tmp_path: Path):
+    table = WebTable(TableConfig(("fish",), hands=1, seed=3, coach="cfrv2"), tmp_path)
+    with Background(table) as server, httpx.Client(base_url=server.url) as client:
+        state = wait_for(client, lambda s: s["decision"] is not None, seconds=30)
+        number, labels = state["decision"]["number"], state["decision"]["labels"]
+        answer = {"decision": number, "action": "call"}
+        assert client.post("/api/action", json=answer).status_code == 200
+        advice = client.get(f"/api/coach?decision={number}").json()
+    assert advice["why"].startswith("blueprint")  # the rule that made cfrv2's preflop answer
+    options = table.decisions[number - 1].options
+    for row in advice["probabilities"]:
+        assert row["label"] == action_label(row["action"], row["amount"], options)
+    calls = [row["label"] for row in advice["probabilities"] if row["action"] == "call"]
+    assert calls == [labels["call"]]
+    assert advice["answer_label"] == labels["call"]

@@ -1,15 +1,19 @@
 """The page in a real browser: a heads-up hand played by clicking, the coach, a replay.
 
 The person plays against cfrv2 (seeded), with cfrv2 as the coach; a tiny tournament of two
-bots is played first, with its PHH files, and replayed on the same server. Screenshots of
-the three views are saved to the folder named by ``ARENA_WEB_SCREENSHOTS`` when it is set.
+bots is played first, with its PHH files, and replayed on the same server. A bot that folds
+at its first decision shows the first hand dealt only when the page opens, and a hand won
+without a showdown; a heads-up run without PHH files shows the replay's notice. Screenshots
+of the views are saved to the folder named by ``ARENA_WEB_SCREENSHOTS`` when it is set.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import os
 import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,7 @@ import pytest
 from arena.registry import make_bot, parse_bot_spec
 from arena.roundrobin import labels_by_slot
 from arena.tournament.run import TournamentConfig, run_tournaments
+from arena.web.actions import action_label
 from arena.web.game import TableConfig, WebTable
 from arena.web.server import Background
 
@@ -24,6 +29,7 @@ pytestmark = pytest.mark.timeout(120)
 WAIT = 20  # seconds any one thing may take to appear (the first cfrv2 decisions compile)
 LATENCY_BOUND_MS = 5000  # generous on a shared machine; the measured figures are printed
 TOURNAMENT_BOTS = ("fish", "random")
+CRASHER = f"{Path(__file__).parents[1] / 'faulty_bots.py'}:Crasher:every=1"  # folds at once
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +88,9 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
         decision.valid_actions, decision.hole_card, decision.round_state
     )
     assert shown == {(name, amount): pytest.approx(p, abs=5e-5) for name, amount, p in expected}
+    assert_named_as_the_buttons(browser, rows)
+    why = browser.find_element(By.ID, "coach-why").text
+    assert why.startswith("why: blueprint")  # the rule that made cfrv2's preflop answer
     shot(browser, "web-coach.png")
 
     # a raise set in the number box, then check or call to the end of the hand
@@ -115,6 +124,12 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
         ("raise", state["raise_min"]) if state["raise_min"] else ("call", state["call_to"])
     )
 
+    # the coach at a decision that was a check says so, as the button did
+    checks = [d.number for d in table.decisions if action_label(*d.answer, d.options) == "Check"]
+    assert checks, "this seed's hand has no check of the person's"
+    browser.find_element(By.XPATH, f"//button[text()='coach at your decision {checks[0]}']").click()
+    wait(browser, lambda d: "You played Check." in d.find_element(By.ID, "coach-equity").text)
+
     latencies = browser.execute_script("return window.arenaLatencies")
     assert latencies, "no bot move followed an action of the person"
     print(
@@ -122,6 +137,61 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
         f" action, max {max(latencies):.0f} ms, over {len(latencies)} actions (cfrv2)"
     )
     assert max(latencies) < LATENCY_BOUND_MS
+
+
+def assert_named_as_the_buttons(driver, rows) -> None:
+    """Each of the coach's rows is named as the button that plays it."""
+    from selenium.webdriver.common.by import By
+
+    button = {name: driver.find_element(By.ID, name).text for name in ("fold", "call", "all-in")}
+    raise_max = driver.execute_script("return state.decision.raise_max")
+    for row in rows:
+        action, amount = row.get_attribute("data-action"), int(row.get_attribute("data-amount"))
+        label = row.find_element(By.CSS_SELECTOR, ".label").text
+        if action == "raise":
+            assert label == (button["all-in"] if amount == raise_max else f"Raise to {amount}")
+        else:
+            assert label == button[action]
+
+
+def test_the_first_hand_waits_for_the_page_and_a_fold_deals_no_board(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    # the crasher is the small blind of hand 1 and acts first: the seat folds for it at once
+    table = WebTable(TableConfig((CRASHER,), hands=1, seed=3, coach=None), tmp_path)
+    with Background(table) as server:
+        time.sleep(0.3)
+        assert table.results == [] and table.status == "waiting"  # nothing dealt yet
+        browser.get(server.url)
+        wait(browser, hand_over)
+        assert table.results, "the hand was dealt when the page opened"
+        assert browser.find_elements(By.CSS_SELECTOR, "#board .card") == []
+        assert browser.find_element(By.ID, "info").text == "blinds 5/10 | preflop"
+        assert browser.find_element(By.ID, "showdown").text == "no showdown"
+        assert browser.find_element(By.ID, "running").text == "1 hand played, you +5 chips"
+        assert browser.find_element(By.ID, "status").text.endswith("(1 of 1 hand played)")
+        you = browser.find_element(By.CSS_SELECTOR, ".seat.you .role")
+        assert you.text == "button, big blind"
+        assert "the button posts the big blind" in you.get_attribute("title")
+        note = browser.find_element(By.ID, "role-note").text
+        assert "the small blind acts first on every street" in note
+        shot(browser, "web-fold.png")
+
+
+def test_a_replay_folder_without_hand_histories_says_how_to_get_them(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    run = tmp_path / "cfrv2-vs-fish"  # a heads-up arena run: hands.csv, no PHH files
+    run.mkdir()
+    (run / "match.json").write_text(json.dumps({"bots": ["cfrv2", "fish"]}))
+    (run / "hands.csv").write_text("hand\n")
+    with Background(None, (run,)) as server:
+        browser.get(server.url)
+        notice = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#replay-notices .notice"))
+        assert f"{run} holds no hand histories to replay" in notice.text
+        assert "arena tournament BOTS --phh DIR" in notice.text
+        assert browser.find_elements(By.CSS_SELECTOR, "#run-list li") == []
+        shot(browser, "web-no-phh.png")
 
 
 def test_a_tournament_replayed_with_its_places(browser, served):
