@@ -261,7 +261,7 @@ class StreetSolution:
 
 class RealTimeSolver:
     """Solves flop, turn and river subgames and reads the deciding player's strategy, keeping
-    recent ones."""
+    recent ones; its iterations and sizes are the options the configuration checked."""
 
     def __init__(
         self,
@@ -269,10 +269,6 @@ class RealTimeSolver:
         gadget: bool = False,
         sizes: tuple[float, ...] = POT_FRACTIONS,
     ) -> None:
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations={iterations!r}: expected a positive number")
-        if not sizes or not all(isinstance(f, float) and f > 0 for f in sizes):
-            raise ValueError(f"sizes={sizes!r}: expected positive pot fractions")
         self.iterations = iterations
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
