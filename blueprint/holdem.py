@@ -24,6 +24,7 @@ in Extensive Games" (NIPS 2009).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 from numba import njit, uint64
@@ -51,6 +52,8 @@ CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river
 class HoldemConfig:
     """Everything that defines the training game: stacks and blinds, actions, card buckets."""
 
+    KIND: ClassVar[str] = "holdem"
+
     game: GameConfig = field(default_factory=GameConfig)
     actions: ActionAbstraction = field(default_factory=lambda: parse_actions("study"))
     abstraction: str = "study"
@@ -62,6 +65,14 @@ class HoldemConfig:
     def cards(self) -> CardAbstraction:
         """The card abstraction object."""
         return get_abstraction(self.abstraction)
+
+    def build_tree(self) -> BettingTree:
+        """The public betting tree (``build_tree``)."""
+        return build_tree(self)
+
+    def sample_deals(self, seed: int, first: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """The deals of iterations ``first .. first + count - 1`` (``sample_deals``)."""
+        return sample_deals(self, seed, first, count)
 
     def to_json(self) -> dict:
         """The parameters as plain JSON values."""
@@ -86,9 +97,7 @@ class HoldemConfig:
             raise ValueError(f"game parameters lack the field {missing}") from None
 
 
-def _expand(config: HoldemConfig):
-    game, actions = config.game, config.actions
-
+def _expand(game: GameConfig, actions: ActionAbstraction):
     def expand(state: BettingState) -> NodeSpec:
         contribution = (float(state.committed[0]), float(state.committed[1]))
         if state.folded >= 0:
@@ -104,12 +113,19 @@ def _expand(config: HoldemConfig):
     return expand
 
 
+def betting_tree(
+    game: GameConfig, actions: ActionAbstraction, num_buckets: tuple[int, ...]
+) -> BettingTree:
+    """The public tree of ``agent.abstraction.betting``'s rules with ``num_buckets[r]`` card
+    buckets in round r (breadth first, node 0 the deal); any game of these rules shares it."""
+    return tree_from_expander(
+        initial_state(game), _expand(game, actions), num_buckets[: game.rounds], actions.names
+    )
+
+
 def build_tree(config: HoldemConfig) -> BettingTree:
     """The public betting tree of the training game (breadth first, node 0 the deal)."""
-    buckets = config.cards.num_buckets[: config.game.rounds]
-    return tree_from_expander(
-        initial_state(config.game), _expand(config), buckets, config.actions.names
-    )
+    return betting_tree(config.game, config.actions, config.cards.num_buckets)
 
 
 def node_histories(tree: BettingTree, config: HoldemConfig) -> list[str]:

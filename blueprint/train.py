@@ -2,7 +2,9 @@
 
 Training runs a fixed number of independent MCCFR *streams* (default 2). Stream s has its own
 seed (drawn from the run's seed), its own regret and strategy-sum tables, and trains on the
-deals of ``blueprint.holdem`` for its own iteration numbers; the blueprint's average strategy
+deals of its game (``TrainingGame``: hold'em, ``blueprint.holdem``, or the four-street
+``blueprint.tiny_holdem``, whose exact exploitability checks the trainer) for its own
+iteration numbers; the blueprint's average strategy
 normalises the *sum* of the streams' strategy sums. Streams never talk to each other, so the
 result depends only on the seed and the stream count, never on how many worker threads run
 them (``workers``: the compiled kernels release the GIL, so threads use several cores
@@ -34,11 +36,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import ClassVar, Protocol
 
 import numpy as np
 
-from blueprint.holdem import HoldemConfig, build_tree, sample_deals
+from blueprint.holdem import HoldemConfig
+from blueprint.mccfr import check_pruning
 from blueprint.row_layout import BucketMajorLayout
+from blueprint.tiny_holdem import TinyHoldemConfig
 from blueprint.tree import BettingTree
 
 CHECKPOINT_FORMAT = "pokerbot-blueprint-checkpoint"
@@ -49,7 +54,9 @@ AVERAGING = {"uniform": 0.0, "linear": 1.0, "quadratic": 2.0}
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """How to train: iterations, seed, sampling scheme, regret and averaging rules, streams."""
+    """How to train: iterations, seed, sampling scheme, regret and averaging rules, streams,
+    and negative-regret pruning (external sampling: ``prune_share`` of the walks after
+    ``prune_after`` iterations skip actions below ``prune_threshold``; ``blueprint.mccfr``)."""
 
     iterations: int
     seed: int = 0
@@ -60,6 +67,9 @@ class TrainConfig:
     streams: int = 2
     batch: int = 20_000
     exploration: float = 0.6
+    prune_share: float = 0.0
+    prune_threshold: float = -500.0
+    prune_after: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 0:
@@ -74,6 +84,8 @@ class TrainConfig:
             raise ValueError(f"streams {self.streams!r} and batch {self.batch!r} must be >= 1")
         if not 0 < self.exploration <= 1:
             raise ValueError(f"exploration {self.exploration!r} must be in (0, 1]")
+        check_pruning(self.algorithm, self.regret_matching_plus, self.prune_share,
+                      self.prune_threshold, self.prune_after)  # fmt: skip
 
     @property
     def gamma(self) -> float:
@@ -106,6 +118,39 @@ class Stream:
     value_sum: float = 0.0
 
 
+class TrainingGame(Protocol):
+    """What the trainer needs of a game: its tree, seeded deals and parameters.
+
+    ``blueprint.holdem.HoldemConfig`` (hold'em) and ``blueprint.tiny_holdem.TinyHoldemConfig``
+    (a four-street game small enough for exact best response) are training games.
+    """
+
+    KIND: ClassVar[str]
+
+    def build_tree(self) -> BettingTree:
+        """The public betting tree."""
+        ...
+
+    def sample_deals(self, seed: int, first: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """Buckets ``int32[count, 2, R]`` and showdowns ``int8[count]`` of iterations
+        ``first .. first + count - 1`` of stream ``seed`` (a pure function of the three)."""
+        ...
+
+    def to_json(self) -> dict:
+        """The parameters as plain JSON values (``from_json`` reads them back)."""
+        ...
+
+
+GAMES: dict[str, type] = {HoldemConfig.KIND: HoldemConfig, TinyHoldemConfig.KIND: TinyHoldemConfig}
+
+
+def game_from_json(kind: str, data: dict) -> TrainingGame:
+    """The training game of kind ``kind`` with the parameters ``data`` (ValueError if unknown)."""
+    if kind not in GAMES:
+        raise ValueError(f"unknown training game {kind!r}: expected one of {sorted(GAMES)}")
+    return GAMES[kind].from_json(data)
+
+
 # A kernel runs sampled iterations ``first .. first + D - 1`` (numbered from 1) on the deals
 # ``buckets[D, 2, R], showdown[D]`` and returns the sum of player 0's sampled root values.
 Kernel = Callable[..., float]
@@ -115,7 +160,7 @@ Kernel = Callable[..., float]
 class Trainer:
     """The tree, the streams and the loop that advances them."""
 
-    game: HoldemConfig
+    game: TrainingGame
     config: TrainConfig
     tree: BettingTree = field(init=False)
     layout: BucketMajorLayout = field(init=False)
@@ -123,7 +168,7 @@ class Trainer:
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
-        self.tree = build_tree(self.game)
+        self.tree = self.game.build_tree()
         self.layout = BucketMajorLayout.of(self.tree)
         self.streams = [
             Stream(stream_seed(self.config.seed, s), self.tree.new_table(), self.tree.new_table())
@@ -143,7 +188,7 @@ class Trainer:
 
     def _advance(self, index: int, count: int) -> int:
         stream = self.streams[index]
-        buckets, showdown = sample_deals(self.game, stream.seed, stream.done, count)
+        buckets, showdown = self.game.sample_deals(stream.seed, stream.done, count)
         rows = self.layout.scale_deals(buckets)
         value = self._kernel(stream, rows, showdown, stream.done + 1)
         stream.value_sum += value
@@ -224,7 +269,8 @@ def make_kernel(tree: BettingTree, config: TrainConfig, infoset_base: np.ndarray
     def run(stream: Stream, buckets: np.ndarray, showdown: np.ndarray, first: int) -> float:
         mean = batch(*arrays, buckets, showdown, stream.regret, stream.strategy_sum,
                      stream.seed, first, config.regret_matching_plus, regret_exponent,
-                     config.gamma, config.exploration)  # fmt: skip
+                     config.gamma, config.exploration, config.prune_share,
+                     config.prune_threshold, config.prune_after)  # fmt: skip
         return float(mean) * len(showdown)
 
     return run
@@ -234,6 +280,7 @@ def _meta(trainer: Trainer) -> dict:
     return {
         "format": CHECKPOINT_FORMAT,
         "format_version": CHECKPOINT_VERSION,
+        "game_kind": trainer.game.KIND,
         "game": trainer.game.to_json(),
         "train": asdict(trainer.config),
         "streams": [
@@ -274,7 +321,8 @@ def load_checkpoint(directory: Path, iterations: int | None = None) -> Trainer:
     train = dict(meta["train"])
     if iterations is not None:
         train["iterations"] = iterations
-    trainer = Trainer(HoldemConfig.from_json(meta["game"]), TrainConfig(**train))
+    game = game_from_json(meta.get("game_kind", HoldemConfig.KIND), meta["game"])
+    trainer = Trainer(game, TrainConfig(**train))
     trainer.seconds = float(meta["seconds"])
     for index, (stream, saved) in enumerate(zip(trainer.streams, meta["streams"], strict=True)):
         if saved["seed"] != stream.seed:
