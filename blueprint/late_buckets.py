@@ -40,6 +40,10 @@ How a full four-street blueprint uses them (the design these functions are the g
 * bucket counts in the range of Pluribus's 200 a street, imperfect recall (a turn bucket
   does not remember the flop bucket), as every abstraction after 2013 does.
 
+The four-street hold'em trainer (``blueprint.holdem``) starts from the plainest member of this
+family, computed while sampling each deal: equal-width buckets of exact turn equity
+(``turn_strengths``, 46 board rankings a deal) and of exact river strength.
+
 >>> from agent.poker.cards import parse_cards
 >>> board = parse_cards(["Qs", "Js", "Ts", "2c", "3d"])
 >>> nuts, straight = parse_cards(["As", "Ks"]), parse_cards(["Ah", "Kh"])
@@ -140,6 +144,39 @@ def turn_histograms(board: np.ndarray, bins: int) -> np.ndarray:
                 if c0 != c1 and c0 != river and c1 != river and table[c0, c1] >= 0:
                     counts[c0, c1, bin_of(table[c0, c1], bins)] += 1
     return counts
+
+
+@njit(cache=True, nogil=True)
+def turn_strengths(board: np.ndarray) -> np.ndarray:
+    """``total[c0, c1]``: the sum of each holding's river strengths (2 x wins + ties) on a
+    four-card ``board`` over the 46 river cards it leaves: its exact turn equity is
+    ``total / (46 * 1980)``. Zero where a card is on the board."""
+    total = np.zeros((52, 52), dtype=np.int64)
+    five = np.empty(5, dtype=np.int64)
+    copy_into(five, 0, board)
+    used = np.zeros(52, dtype=np.bool_)
+    for card in board:
+        used[card] = True
+    for river in range(52):
+        if used[river]:
+            continue
+        five[4] = river
+        table = board_strengths(five)
+        for c0 in range(52):
+            for c1 in range(52):
+                if c0 != c1 and c0 != river and c1 != river and table[c0, c1] >= 0:
+                    total[c0, c1] += table[c0, c1]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def equal_width_bucket(total: int, scale: int, num_buckets: int) -> int:
+    """The bucket of equity ``total / scale`` among ``num_buckets`` equal intervals of [0, 1].
+
+    >>> [equal_width_bucket(total, 1980, 10) for total in (0, 990, 1980)]
+    [0, 5, 9]
+    """
+    return min(total * num_buckets // scale, num_buckets - 1)
 
 
 def turn_histogram(hole: list[int], board: list[int], bins: int) -> np.ndarray:
