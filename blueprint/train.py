@@ -18,7 +18,8 @@ solver kernel runs them. While training, the tables keep their rows in bucket-ma
 ``strategy_sum`` use the tree's canonical order. Between batches the loop updates the
 progress bar (iterations/s and the running game value: the mean sampled value for player 0
 of the current strategies) and writes a checkpoint every ``checkpoint_seconds``: one
-``.npz`` of tables per stream and a JSON with the parameters and counters. A resumed run
+``.npz`` of tables per stream and a JSON with the parameters and counters, written last
+(``save_checkpoint``: an interrupted save leaves the previous checkpoint whole). A resumed run
 continues at the checkpoint's iteration numbers with the same deals and kernel seeds, so it
 ends with the same tables as an uninterrupted run.
 
@@ -292,17 +293,37 @@ def _meta(trainer: Trainer) -> dict:
 
 
 def save_checkpoint(trainer: Trainer, directory: Path) -> None:
-    """Write one ``stream-<s>.npz`` per stream, then ``checkpoint.json`` (written last)."""
+    """Write one ``stream-<s>-<iterations>.npz`` per stream, then ``checkpoint.json``, which
+    names them, then remove the files of the previous checkpoint.
+
+    Every file is written under a temporary name and renamed, and the JSON last: a run
+    interrupted while saving leaves the previous checkpoint whole, never a mix of the two.
+    """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
+    files = _write_tables(trainer, directory)
+    _write_meta(trainer, directory, files)
+    for stale in directory.glob("stream-*.npz"):
+        if stale.name not in files:
+            stale.unlink()
+
+
+def _write_tables(trainer: Trainer, directory: Path) -> list[str]:
+    files = []
     for index in range(len(trainer.streams)):
         regret, strategy_sum = trainer.tables(index)
-        part = directory / f"stream-{index}.npz.tmp"
+        name = f"stream-{index}-{trainer.done}.npz"
+        part = directory / f"{name}.tmp"
         with part.open("wb") as handle:
             np.savez(handle, regret=regret, strategy_sum=strategy_sum)
-        part.replace(directory / f"stream-{index}.npz")
+        part.replace(directory / name)
+        files.append(name)
+    return files
+
+
+def _write_meta(trainer: Trainer, directory: Path, files: list[str]) -> None:
     part = directory / "checkpoint.json.tmp"
-    part.write_text(json.dumps(_meta(trainer), indent=2, sort_keys=True) + "\n")
+    part.write_text(json.dumps({**_meta(trainer), "files": files}, indent=2, sort_keys=True) + "\n")
     part.replace(directory / "checkpoint.json")
 
 
@@ -327,7 +348,8 @@ def load_checkpoint(directory: Path, iterations: int | None = None) -> Trainer:
     for index, (stream, saved) in enumerate(zip(trainer.streams, meta["streams"], strict=True)):
         if saved["seed"] != stream.seed:
             raise ValueError(f"checkpoint {str(path)!r}: stream {index} has a foreign seed")
-        _load_tables(directory / f"stream-{index}.npz", stream, trainer.layout)
+        name = meta["files"][index] if "files" in meta else f"stream-{index}.npz"
+        _load_tables(directory / name, stream, trainer.layout)
         stream.done, stream.value_sum = int(saved["done"]), float(saved["value_sum"])
         if stream.done > trainer.config.stream_iterations(index):
             raise ValueError(

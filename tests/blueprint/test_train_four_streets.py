@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from blueprint import train
 from blueprint.best_response import nash_conv
 from blueprint.mccfr import KERNELS
 from blueprint.regret import average_strategy, uniform_strategy
@@ -69,6 +70,35 @@ def test_resume_equals_uninterrupted(tmp_path: Path, stop: int) -> None:
         # the running value is summed batch by batch: exact when the batches are the same
         same_batches = stop % config.batch == 0
         assert a.value_sum == (b.value_sum if same_batches else pytest.approx(b.value_sum))
+
+
+def test_a_save_interrupted_before_its_json_leaves_the_last_checkpoint(
+    tmp_path: Path, monkeypatch
+) -> None:
+    config = _linear(24_000, seed=6, batch=4_000, prune_after=2_000)
+    whole = Trainer(GAME, config)
+    whole.run()
+    trainer = Trainer(GAME, config)
+    trainer.run(stop_after=8_000)
+    save_checkpoint(trainer, tmp_path)
+    trainer.run(stop_after=16_000)
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(train, "_write_meta", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save_checkpoint(trainer, tmp_path)  # the new tables are on disk, the JSON is not
+    monkeypatch.undo()
+    resumed = load_checkpoint(tmp_path)
+    assert resumed.done == 8_000
+    resumed.run()
+    assert np.array_equal(resumed.strategy_sum(), whole.strategy_sum())
+    save_checkpoint(resumed, tmp_path)
+    assert sorted(path.name for path in tmp_path.glob("*.npz")) == [
+        "stream-0-24000.npz",
+        "stream-1-24000.npz",
+    ]
 
 
 def test_same_seed_same_result_for_any_worker_count() -> None:
