@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from blueprint import train
-from blueprint.best_response import nash_conv
+from blueprint.best_response import nash_conv, to_mbb
 from blueprint.mccfr import KERNELS
 from blueprint.regret import average_strategy, uniform_strategy
 from blueprint.tiny_holdem import TinyHoldemConfig
@@ -51,6 +51,7 @@ def test_exploitability_falls_from_checkpoint_to_checkpoint(tmp_path: Path) -> N
     assert seen[0] > seen[1] > seen[2]
     assert seen[0] < 0.2 * UNIFORM_NASH_CONV
     assert seen[2] < 0.12 < 0.04 * UNIFORM_NASH_CONV
+    assert to_mbb(seen[2] / 2, big_blind=GAME.game.big_blind) < 30.0  # exploitability
 
 
 @pytest.mark.parametrize("stop", [16_000, 13_000], ids=["between batches", "inside a batch"])
