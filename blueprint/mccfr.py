@@ -27,10 +27,11 @@ multiplayer poker", Science, supplement, MCCFR-P): after iteration ``prune_after
 traversal prunes with probability ``prune_share`` (Pluribus: 0.95). A pruning traverser does
 not explore an action whose regret is below ``prune_threshold`` times iteration t's regret
 weight t^e (so the threshold keeps its meaning under linear weighting) and does not update
-that action's regret. Only actions of current probability 0 that do not end the hand are
-pruned, so every node value stays exact; the other walks explore everything, which lets a
-pruned action's regret recover. With regret-matching+ no regret is negative and nothing is
-pruned.
+that action's regret. Pluribus's rule is the regret test alone; here an action is skipped
+only if its current probability is also 0 (which a regret below a negative threshold has,
+unless no regret of its row is positive) and it does not end the hand, so every node value
+a walk returns is exact. The other walks explore everything, which lets a pruned action's
+regret recover. With regret-matching+ no regret is negative and nothing is pruned.
 
 Kernel signature (all three, ``@njit(cache=True)``)::
 
@@ -183,9 +184,10 @@ def _run_batch(
 ):  # fmt: skip
     """Shared batch loop: per deal (iteration t), a walk for player 0 then player 1.
 
-    From iteration ``prune_after + 1`` on, a walk prunes with probability ``prune_share``
-    (drawn from the iteration's stream, only when pruning is on, so runs without it draw as
-    before); its floor is ``prune_threshold`` times iteration t's regret weight.
+    From iteration ``prune_after + 1`` on, a walk prunes with probability ``prune_share``,
+    its floor ``prune_threshold`` times iteration t's regret weight. The draw comes from the
+    iteration's stream only when pruning is on, so without pruning the walks sample the same
+    actions whatever the pruning arguments.
     """
     frame, values = new_stack(num_children)
     sigma, behaviour = np.zeros_like(values), np.zeros_like(values)
