@@ -8,7 +8,12 @@ import numpy as np
 import pytest
 
 from agent.abstraction.betting import GameConfig, parse_actions
-from blueprint.best_response import best_response_value, expected_value, nash_conv
+from blueprint.best_response import (
+    best_response,
+    best_response_value,
+    expected_value,
+    nash_conv,
+)
 from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.regret import uniform_strategy
 from blueprint.tiny_holdem import TinyHoldemConfig, all_deals, showdown_result
@@ -71,6 +76,26 @@ def test_the_game_value_lies_between_the_best_responses(policy: str) -> None:
     low = -best_response_value(GAME.tree, GAME.deals, table, 1)
     high = best_response_value(GAME.tree, GAME.deals, table, 0)
     assert low <= GAME_VALUE <= high
+
+
+@pytest.mark.parametrize("responder", [0, 1])
+def test_the_best_response_is_worth_its_value_and_no_deviation_beats_it(responder: int) -> None:
+    tree, deals = GAME.tree, GAME.deals
+    rng = np.random.default_rng(responder)
+    legal = np.arange(tree.max_actions)[None, :] < tree.infoset_actions()[:, None]
+    policy = np.where(legal, rng.random(legal.shape), 0.0)
+    policy /= policy.sum(axis=1, keepdims=True)
+    mine = (tree.infoset_player() == responder)[:, None]
+    sign = 1.0 if responder == 0 else -1.0
+    value = best_response_value(tree, deals, policy, responder)
+    pure = best_response(tree, deals, policy, responder)
+    assert sign * expected_value(tree, deals, np.where(mine, pure, policy)) == pytest.approx(value)
+    rows = np.flatnonzero(mine[:, 0])
+    for row in rng.choice(rows, size=30, replace=False):  # one information set played otherwise
+        deviation, count = pure.copy(), tree.infoset_actions()[row]
+        deviation[row, :count] = np.roll(pure[row, :count], 1)  # another action
+        played = np.where(mine, deviation, policy)
+        assert sign * expected_value(tree, deals, played) <= value + 1e-12
 
 
 def test_uniform_play_values_the_betting_alone() -> None:

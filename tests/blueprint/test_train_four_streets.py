@@ -39,19 +39,19 @@ def _nash_conv(trainer: Trainer) -> float:
 
 
 def test_exploitability_falls_from_checkpoint_to_checkpoint(tmp_path: Path) -> None:
-    # Seeds 0-5 gave NashConv 0.36-0.38, 0.14-0.18, 0.057-0.065 at the three checkpoints;
-    # the bound is twice the worst, 3% of the uniform policy's.
-    trainer = Trainer(GAME, _linear(400_000))
+    # Seeds 0-5 gave NashConv 0.40-0.45, 0.17-0.19, 0.085-0.095 at the three checkpoints;
+    # the bound is twice the worst, 5% of the uniform policy's.
+    trainer = Trainer(GAME, _linear(240_000, batch=20_000))
     seen = []
-    for stop in (25_000, 100_000, 400_000):
+    for stop in (20_000, 80_000, 240_000):
         trainer.run(stop_after=stop)
         save_checkpoint(trainer, tmp_path)
         trainer = load_checkpoint(tmp_path)
         seen.append(_nash_conv(trainer))
     assert seen[0] > seen[1] > seen[2]
     assert seen[0] < 0.2 * UNIFORM_NASH_CONV
-    assert seen[2] < 0.12 < 0.04 * UNIFORM_NASH_CONV
-    assert to_mbb(seen[2] / 2, big_blind=GAME.game.big_blind) < 30.0  # exploitability
+    assert seen[2] < 0.18 < 0.05 * UNIFORM_NASH_CONV
+    assert to_mbb(seen[2] / 2, big_blind=GAME.game.big_blind) < 45.0  # exploitability
 
 
 @pytest.mark.parametrize("stop", [16_000, 13_000], ids=["between batches", "inside a batch"])
