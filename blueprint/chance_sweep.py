@@ -109,8 +109,11 @@ def chance_sampling_batch(
     kind, player, rnd, first_child, num_children, contribution, infoset_base,
     buckets, showdown, regret, strategy_sum, seed, first_iteration,
     rm_plus, regret_exponent, average_exponent, epsilon,
+    prune_share=0.0, prune_threshold=0.0, prune_after=0,
 ):  # fmt: skip
     """Chance-sampled CFR: one full-width iteration per deal, player 0's pass then player 1's.
+
+    ``epsilon`` and the pruning arguments are the other kernels' (``blueprint.mccfr``), unused.
 
     Returns the mean over the batch of player 0's value in its own pass.
     """

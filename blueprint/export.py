@@ -22,8 +22,8 @@ from blueprint.tree import DECISION, BettingTree
 
 
 def _labels(config: HoldemConfig, round_index: int) -> list[str]:
-    cards = config.cards
-    return [cards.label(round_index, b) for b in range(cards.num_buckets[round_index])]
+    count = config.num_buckets[round_index]
+    return [config.bucket_label(round_index, b) for b in range(count)]
 
 
 def strategy_frame(

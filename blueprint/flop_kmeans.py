@@ -78,7 +78,7 @@ def flop_representatives() -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _river_equities(board, rest, pair_a, pair_b, skip_a, skip_b, ranks, hands, twice):
+def river_equities(board, rest, pair_a, pair_b, skip_a, skip_b, ranks, hands, twice):
     """Every hand's exact river equity on ``board`` (5 cards) against a random opponent.
 
     Hands are the pairs of ``rest`` indices not using ``skip_a`` or ``skip_b``; fills
@@ -150,7 +150,7 @@ def _flop_histograms(flop, bins, counts, twice_sum):
     for t in range(m):
         for r in range(t + 1, m):
             board[3], board[4] = rest[t], rest[r]
-            n = _river_equities(board, rest, pair_a, pair_b, t, r, ranks, hands, twice)
+            n = river_equities(board, rest, pair_a, pair_b, t, r, ranks, hands, twice)
             for i in range(n):
                 counts[hands[i], bin_of(twice[i], bins)] += 1
                 twice_sum[hands[i]] += twice[i]

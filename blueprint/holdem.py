@@ -1,14 +1,15 @@
 """The hold'em training game: its public betting tree and a compiled, seeded deal sampler.
 
-The game is heads-up no-limit hold'em cut after the flop, as PyPokerEngine plays it
-(``agent.abstraction.betting``: the small blind acts first on every street, preflop minimum
-raise-to BB+SB)
-with the action abstraction and card abstraction of ``agent``. When the flop betting ends
-without a fold (or a player is all-in earlier) the hand is decided by a showdown on a sampled
-turn and river with seven-card evaluation: an unbiased sample of the value of reaching the
-turn with both hands checked down, where da Luz ("Poker AI: Using Monte-Carlo CFR with
-Monte-Carlo Simulations", Cardiff University, CM3203, whose bots the ``study`` abstraction
-reproduces) used a five-card showdown on the flop.
+The game is heads-up no-limit hold'em as PyPokerEngine plays it (``agent.abstraction.betting``:
+the small blind acts first on every street, preflop minimum raise-to BB+SB) with the action
+abstraction and card abstraction of ``agent``, cut after the flop (``GameConfig.rounds`` 2, the
+blueprint the agent plays) or played over all four streets (``rounds`` 4). When the last
+round's betting ends without a fold (or a player is all-in earlier) the hand is decided by a
+showdown on the sampled board with seven-card evaluation: cut after the flop, an unbiased
+sample of the value of reaching the turn with both hands checked down, where da Luz ("Poker
+AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff University, CM3203, whose
+bots the ``study`` abstraction reproduces) used a five-card showdown on the flop. On the turn
+and the river a hand's bucket is its exact equity's (``late_deal_buckets``).
 
 Deals are a pure function of ``(seed, iteration)``: iteration t's cards come from a splitmix64
 stream keyed by both numbers, so any iteration can be regenerated, a resumed run sees the
@@ -24,6 +25,7 @@ in Extensive Games" (NIPS 2009).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 from numba import njit, uint64
@@ -42,26 +44,70 @@ from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstracti
 from agent.abstraction.flop_buckets import flop_class
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, mix, next_state
+from blueprint.late_buckets import (
+    RIVER_CARDS,
+    TWICE_MAX,
+    board_strengths,
+    equal_width_bucket,
+    turn_strengths,
+)
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river
+MAX_LATE_BUCKETS = 5000
+LATE_LETTERS = "UR"  # the turn's and the river's bucket labels
 
 
 @dataclass(frozen=True)
 class HoldemConfig:
     """Everything that defines the training game: stacks and blinds, actions, card buckets."""
 
+    KIND: ClassVar[str] = "holdem"
+
     game: GameConfig = field(default_factory=GameConfig)
     actions: ActionAbstraction = field(default_factory=lambda: parse_actions("study"))
     abstraction: str = "study"
+    turn_buckets: int = 50
+    river_buckets: int = 50
 
     def __post_init__(self) -> None:
         get_abstraction(self.abstraction)  # raises ValueError naming an unknown abstraction
+        for street, count in (("turn", self.turn_buckets), ("river", self.river_buckets)):
+            if not 2 <= count <= MAX_LATE_BUCKETS:
+                raise ValueError(f"{count!r} {street} buckets: expected 2 to {MAX_LATE_BUCKETS}")
 
     @property
     def cards(self) -> CardAbstraction:
-        """The card abstraction object."""
+        """The card abstraction object (preflop and flop)."""
         return get_abstraction(self.abstraction)
+
+    @property
+    def num_buckets(self) -> tuple[int, ...]:
+        """Buckets per round played: the card abstraction's, then the turn's and river's."""
+        counts = (*self.cards.num_buckets, self.turn_buckets, self.river_buckets)
+        return counts[: self.game.rounds]
+
+    def bucket_label(self, round_index: int, bucket: int) -> str:
+        """The card part of an info-set key: the card abstraction's preflop and on the flop,
+        ``'U<b>'`` on the turn and ``'R<b>'`` on the river (letters no rank or suit uses).
+
+        >>> config = HoldemConfig(GameConfig(rounds=4), turn_buckets=8, river_buckets=9)
+        >>> config.bucket_label(0, 0), config.bucket_label(2, 7), config.bucket_label(3, 0)
+        ('AA', 'U7', 'R0')
+        """
+        if round_index < 2:
+            return self.cards.label(round_index, bucket)
+        if not 0 <= bucket < self.num_buckets[round_index]:
+            raise ValueError(f"bucket {bucket!r} is outside the round {round_index} buckets")
+        return f"{LATE_LETTERS[round_index - 2]}{bucket}"
+
+    def build_tree(self) -> BettingTree:
+        """The public betting tree (``build_tree``)."""
+        return build_tree(self)
+
+    def sample_deals(self, seed: int, first: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """The deals of iterations ``first .. first + count - 1`` (``sample_deals``)."""
+        return sample_deals(self, seed, first, count)
 
     def to_json(self) -> dict:
         """The parameters as plain JSON values."""
@@ -74,6 +120,8 @@ class HoldemConfig:
             "action_names": list(self.actions.names),
             "action_letters": self.actions.letters,
             "abstraction": self.abstraction,
+            **({"turn_buckets": self.turn_buckets} if self.game.rounds > 2 else {}),
+            **({"river_buckets": self.river_buckets} if self.game.rounds > 3 else {}),
         }
 
     @classmethod
@@ -81,14 +129,15 @@ class HoldemConfig:
         """The inverse of ``to_json`` (raises ValueError on a missing or bad field)."""
         try:
             game = GameConfig(int(data["stack"]), int(data["small_blind"]), int(data["rounds"]))
-            return cls(game, parse_actions(str(data["actions"])), str(data["abstraction"]))
+            late = {
+                name: int(data[name]) for name in ("turn_buckets", "river_buckets") if name in data
+            }
+            return cls(game, parse_actions(str(data["actions"])), str(data["abstraction"]), **late)
         except KeyError as missing:
             raise ValueError(f"game parameters lack the field {missing}") from None
 
 
-def _expand(config: HoldemConfig):
-    game, actions = config.game, config.actions
-
+def _expand(game: GameConfig, actions: ActionAbstraction):
     def expand(state: BettingState) -> NodeSpec:
         contribution = (float(state.committed[0]), float(state.committed[1]))
         if state.folded >= 0:
@@ -104,12 +153,19 @@ def _expand(config: HoldemConfig):
     return expand
 
 
+def betting_tree(
+    game: GameConfig, actions: ActionAbstraction, num_buckets: tuple[int, ...]
+) -> BettingTree:
+    """The public tree of ``agent.abstraction.betting``'s rules with ``num_buckets[r]`` card
+    buckets in round r (breadth first, node 0 the deal); any game of these rules shares it."""
+    return tree_from_expander(
+        initial_state(game), _expand(game, actions), num_buckets[: game.rounds], actions.names
+    )
+
+
 def build_tree(config: HoldemConfig) -> BettingTree:
     """The public betting tree of the training game (breadth first, node 0 the deal)."""
-    buckets = config.cards.num_buckets[: config.game.rounds]
-    return tree_from_expander(
-        initial_state(config.game), _expand(config), buckets, config.actions.names
-    )
+    return betting_tree(config.game, config.actions, config.num_buckets)
 
 
 def node_histories(tree: BettingTree, config: HoldemConfig) -> list[str]:
@@ -218,6 +274,7 @@ def sample_deals(
     if seed < 0 or first < 0 or count < 0:
         raise ValueError(f"seed {seed}, first {first} and count {count} must be non-negative")
     buckets = np.empty((count, 2, config.game.rounds), dtype=np.int32)
+    # the flop samplers fill rounds 0 and 1 (as far as the array goes), then the turn and river
     showdown = np.empty(count, dtype=np.int8)
     cards = config.cards
     if cards.by_class:
@@ -226,4 +283,26 @@ def sample_deals(
                            flop_buckets.PERMUTATIONS, cards.class_buckets())  # fmt: skip
     else:
         sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
+    if config.game.rounds > 2:
+        late_deal_buckets(seed, first, buckets, config.turn_buckets, config.river_buckets)
     return buckets, showdown
+
+
+@njit(cache=True, nogil=True)
+def late_deal_buckets(
+    seed: int, first: int, buckets: np.ndarray, turn_buckets: int, river_buckets: int
+) -> None:
+    """The turn and river buckets (rounds 2 and 3 of ``buckets[D, 2, R]``, as far as R goes)
+    of iterations ``first .. first + D - 1``: equal-width buckets of the hand's exact turn
+    equity and river strength against a random hand (``blueprint.late_buckets``)."""
+    cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
+    for d in range(buckets.shape[0]):
+        deal_cards(seed, first + d, cards)
+        total = turn_strengths(cards[4:8])
+        river = board_strengths(cards[4:9]) if buckets.shape[2] > 3 else total
+        for player in range(2):
+            h0, h1 = cards[2 * player], cards[2 * player + 1]
+            scale = RIVER_CARDS * TWICE_MAX
+            buckets[d, player, 2] = equal_width_bucket(total[h0, h1], scale, turn_buckets)
+            if buckets.shape[2] > 3:
+                buckets[d, player, 3] = equal_width_bucket(river[h0, h1], TWICE_MAX, river_buckets)

@@ -17,21 +17,34 @@ processes. The walks keep an explicit stack (``blueprint.stack_walk``).
   regrets and strategy sums are importance weighted by the sampling probability.
 
 Options: regret-matching+ (floor at 0 after each info-set update, Tammelin 2014); linear
-weighting (iteration t's regret and strategy increments times t^e, Brown & Sandholm 2019);
-discounting whole tables at intervals (``blueprint.regret.discount_regrets`` /
-``scale_table``, as Pluribus does, Brown & Sandholm 2019 Science) is the driver's job.
+weighting (iteration t's regret and strategy increments times t^e: e = 1 for both is Linear
+CFR, Brown & Sandholm 2019, "Solving Imperfect-Information Games via Discounted Regret
+Minimization"); discounting whole tables at intervals (``blueprint.regret.discount_regrets``
+/ ``scale_table``, as Pluribus does, Brown & Sandholm 2019 Science) is the driver's job.
+
+Negative-regret pruning (external sampling; Brown & Sandholm 2019, "Superhuman AI for
+multiplayer poker", Science, supplement, MCCFR-P): after iteration ``prune_after``, each
+traversal prunes with probability ``prune_share`` (Pluribus: 0.95). A pruning traverser does
+not explore an action whose regret is below ``prune_threshold`` times iteration t's regret
+weight t^e (so the threshold keeps its meaning under linear weighting) and does not update
+that action's regret. Pluribus's rule is the regret test alone; here an action is skipped
+only if its current probability is also 0 (which a regret below a negative threshold has,
+unless no regret of its row is positive) and it does not end the hand, so every node value
+a walk returns is exact. The other walks explore everything, which lets a pruned action's
+regret recover. With regret-matching+ no regret is negative and nothing is pruned.
 
 Kernel signature (all three, ``@njit(cache=True)``)::
 
     <name>_batch(kind, player, round, first_child, num_children, contribution, infoset_base,
                  buckets, showdown, regret, strategy_sum, seed, first_iteration,
-                 rm_plus, regret_exponent, average_exponent, epsilon) -> float
+                 rm_plus, regret_exponent, average_exponent, epsilon,
+                 prune_share=0.0, prune_threshold=0.0, prune_after=0) -> float
 
 ``buckets: int32[B, 2, R]``, ``showdown: int8[B]`` (deal weights are 1: deals must be sampled
 from chance); ``regret``/``strategy_sum``: float32 or float64 ``[num_infosets, max_actions]``
-updated in place; ``epsilon`` is used by outcome sampling only. Returns the mean over the
-batch of player 0's sampled value (a progress signal, not an estimate of the game value for
-external and outcome sampling).
+updated in place; ``epsilon`` is used by outcome sampling only, the pruning arguments by
+external sampling only. Returns the mean over the batch of player 0's sampled value (a
+progress signal, not an estimate of the game value for external and outcome sampling).
 """
 
 from __future__ import annotations
@@ -42,7 +55,7 @@ from numba import njit
 from blueprint.chance_sweep import chance_sampling_batch
 from blueprint.regret import floor_row, regret_matching_row
 from blueprint.stack_walk import PASSED, hand_up, new_stack, next_child, push
-from blueprint.streams import iteration_state, sample
+from blueprint.streams import iteration_state, sample, uniform
 from blueprint.tree import DECISION, MAX_DEPTH, traverser_utility
 
 EXTERNAL, OUTCOME = 1, 2
@@ -70,10 +83,21 @@ def _enter(
     push(frame, d, node, row, chosen)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _pruned(kind, first_child, node, row, k, regret, sigma, floor):
+    """Whether the traverser skips child ``k`` of ``node`` (negative-regret pruning).
+
+    Only a child of probability 0 whose regret is below ``floor`` (``-inf``: no pruning)
+    and that is not a terminal: the node's value is then exact, and only that action's
+    regret update is left out (Brown & Sandholm 2019, Science, supplement).
+    """
+    return regret[row, k] < floor and sigma[k] == 0.0 and kind[first_child[node] + k] == DECISION
+
+
 @njit(cache=True, nogil=True)
 def _leave(
-    d, method, traverser, player, num_children, regret, strategy_sum, rm_plus, w_regret,
-    w_average, frame, sigma, behaviour, values, reach,
+    d, method, traverser, kind, player, first_child, num_children, regret, strategy_sum,
+    rm_plus, w_regret, w_average, floor, frame, sigma, behaviour, values, reach,
 ):  # fmt: skip
     """Pop depth ``d``: update its row's regrets and strategy sum; return the node's value."""
     node, row, chosen = frame[d, 0], frame[d, 1], frame[d, 3]
@@ -96,7 +120,8 @@ def _leave(
             total += sigma[d, k] * values[d, k]
         if mine:
             for k in range(count):
-                regret[row, k] += w_regret * (values[d, k] - total)
+                if not _pruned(kind, first_child, node, row, k, regret, sigma[d], floor):
+                    regret[row, k] += w_regret * (values[d, k] - total)
     if mine and rm_plus:
         floor_row(regret, row, count)
     return total
@@ -106,9 +131,12 @@ def _leave(
 def _walk(
     method, traverser, kind, player, rnd, first_child, num_children, contribution,
     infoset_base, deal, showdown, regret, strategy_sum, rm_plus, w_regret, w_average,
-    epsilon, state, frame, sigma, behaviour, values, reach,
+    epsilon, floor, state, frame, sigma, behaviour, values, reach,
 ):  # fmt: skip
-    """One traversal of one deal with an explicit stack; the traverser's root value."""
+    """One traversal of one deal with an explicit stack; the traverser's root value.
+
+    The traverser skips the children ``_pruned`` names (``floor`` = ``-inf``: none).
+    """
     reach[0, 0], reach[0, 1], reach[0, 2] = 1.0, 1.0, 1.0
     _enter(0, 0, method, traverser, kind, player, rnd, first_child, num_children,
            infoset_base, deal, regret, strategy_sum, w_average, epsilon, state, frame,
@@ -122,6 +150,8 @@ def _walk(
             node = frame[d, 0]
             mine = player[node] == traverser
             if not mine and sigma[d, k] == 0.0:
+                continue
+            if mine and _pruned(kind, first_child, node, frame[d, 1], k, regret, sigma[d], floor):
                 continue
             child = first_child[node] + k
             if kind[child] != DECISION:
@@ -137,9 +167,9 @@ def _walk(
                    infoset_base, deal, regret, strategy_sum, w_average, epsilon, state,
                    frame, sigma, behaviour)  # fmt: skip
             continue
-        result = _leave(d, method, traverser, player, num_children, regret, strategy_sum,
-                        rm_plus, w_regret, w_average, frame, sigma, behaviour, values,
-                        reach)  # fmt: skip
+        result = _leave(d, method, traverser, kind, player, first_child, num_children, regret,
+                        strategy_sum, rm_plus, w_regret, w_average, floor, frame, sigma,
+                        behaviour, values, reach)  # fmt: skip
         if d == 0:
             return result
         d = hand_up(frame, values, d, result)
@@ -149,9 +179,16 @@ def _walk(
 def _run_batch(
     method, kind, player, rnd, first_child, num_children, contribution, infoset_base,
     buckets, showdown, regret, strategy_sum, seed, first_iteration,
-    rm_plus, regret_exponent, average_exponent, epsilon,
+    rm_plus, regret_exponent, average_exponent, epsilon, prune_share, prune_threshold,
+    prune_after,
 ):  # fmt: skip
-    """Shared batch loop: per deal (iteration t), a walk for player 0 then player 1."""
+    """Shared batch loop: per deal (iteration t), a walk for player 0 then player 1.
+
+    From iteration ``prune_after + 1`` on, a walk prunes with probability ``prune_share``,
+    its floor ``prune_threshold`` times iteration t's regret weight. The draw comes from the
+    iteration's stream only when pruning is on, so without pruning the walks sample the same
+    actions whatever the pruning arguments.
+    """
     frame, values = new_stack(num_children)
     sigma, behaviour = np.zeros_like(values), np.zeros_like(values)
     reach = np.zeros((MAX_DEPTH, 3))
@@ -161,10 +198,15 @@ def _run_batch(
         state = iteration_state(seed, t)
         w_regret, w_average = float(t) ** regret_exponent, float(t) ** average_exponent
         for traverser in range(2):
+            floor = -np.inf
+            pruning = method == EXTERNAL and prune_share > 0.0 and t > prune_after
+            if pruning and uniform(state) < prune_share:
+                floor = prune_threshold * w_regret
             value = _walk(
                 method, traverser, kind, player, rnd, first_child, num_children, contribution,
                 infoset_base, buckets[i], showdown[i], regret, strategy_sum, rm_plus,
-                w_regret, w_average, epsilon, state, frame, sigma, behaviour, values, reach,
+                w_regret, w_average, epsilon, floor, state, frame, sigma, behaviour, values,
+                reach,
             )  # fmt: skip
             if traverser == 0:
                 total += value
@@ -176,12 +218,14 @@ def external_sampling_batch(
     kind, player, rnd, first_child, num_children, contribution, infoset_base,
     buckets, showdown, regret, strategy_sum, seed, first_iteration,
     rm_plus, regret_exponent, average_exponent, epsilon,
+    prune_share=0.0, prune_threshold=0.0, prune_after=0,
 ):  # fmt: skip
     """External-sampling MCCFR: per deal, one walk per traverser."""
     return _run_batch(
         EXTERNAL, kind, player, rnd, first_child, num_children, contribution, infoset_base,
         buckets, showdown, regret, strategy_sum, seed, first_iteration,
-        rm_plus, regret_exponent, average_exponent, epsilon,
+        rm_plus, regret_exponent, average_exponent, epsilon, prune_share, prune_threshold,
+        prune_after,
     )  # fmt: skip
 
 
@@ -190,13 +234,37 @@ def outcome_sampling_batch(
     kind, player, rnd, first_child, num_children, contribution, infoset_base,
     buckets, showdown, regret, strategy_sum, seed, first_iteration,
     rm_plus, regret_exponent, average_exponent, epsilon,
+    prune_share=0.0, prune_threshold=0.0, prune_after=0,
 ):  # fmt: skip
     """Outcome-sampling MCCFR: per deal, one epsilon-exploring trajectory per traverser."""
     return _run_batch(
         OUTCOME, kind, player, rnd, first_child, num_children, contribution, infoset_base,
         buckets, showdown, regret, strategy_sum, seed, first_iteration,
-        rm_plus, regret_exponent, average_exponent, epsilon,
+        rm_plus, regret_exponent, average_exponent, epsilon, prune_share, prune_threshold,
+        prune_after,
     )  # fmt: skip
+
+
+def check_pruning(method: str, rm_plus: bool, share: float, threshold: float, after: int) -> None:
+    """Raise ValueError unless the pruning options make sense for ``method``.
+
+    >>> check_pruning("external", False, 0.95, -500.0, 1000)
+    >>> check_pruning("external", True, 0.95, -500.0, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: pruning skips actions of negative regret; regret-matching+ keeps none
+    """
+    if not 0.0 <= share < 1.0:
+        raise ValueError(f"the pruning share {share!r} must lie in [0, 1)")
+    if not threshold < 0.0 or after < 0:
+        raise ValueError(
+            f"the pruning threshold {threshold!r} must be negative and the iterations before"
+            f" pruning {after!r} non-negative"
+        )
+    if share > 0.0 and method != "external":
+        raise ValueError(f"pruning is for external sampling, not {method!r}")
+    if share > 0.0 and rm_plus:
+        raise ValueError("pruning skips actions of negative regret; regret-matching+ keeps none")
 
 
 KERNELS = {

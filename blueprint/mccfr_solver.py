@@ -5,7 +5,8 @@ batches; each batch's kernel seed is drawn from the same generator, so a seed fi
 Options beyond the kernels' own: interval discounting as in Pluribus (Brown & Sandholm 2019,
 Science): after every ``discount_interval`` iterations, with T the number of intervals done,
 positive regrets are scaled by T^alpha / (T^alpha + 1), negative ones by T^beta / (T^beta + 1)
-and strategy sums by (T / (T + 1))^gamma; Pluribus's linear discounting is (1, 1, 1).
+and strategy sums by (T / (T + 1))^gamma; Pluribus's linear discounting is (1, 1, 1). Its
+negative-regret pruning is the external-sampling kernel's (``blueprint.mccfr``).
 
 >>> import numpy as np
 >>> from blueprint.kuhn import kuhn_game
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from blueprint.deals import Deals
-from blueprint.mccfr import KERNELS
+from blueprint.mccfr import KERNELS, check_pruning
 from blueprint.regret import (
     average_strategy,
     discount_factor,
@@ -36,7 +37,8 @@ from blueprint.tree import BettingTree
 
 @dataclass(frozen=True)
 class MCCFRConfig:
-    """An MCCFR variant: sampling scheme, regret floor, weighting, exploration, discounting."""
+    """An MCCFR variant: sampling scheme, regret floor, weighting, exploration, discounting,
+    negative-regret pruning (``blueprint.mccfr``)."""
 
     method: str = "external"
     regret_matching_plus: bool = False
@@ -48,10 +50,15 @@ class MCCFRConfig:
     alpha: float = 1.0
     beta: float = 1.0
     gamma: float = 1.0
+    prune_share: float = 0.0
+    prune_threshold: float = -500.0
+    prune_after: int = 0
 
     def __post_init__(self) -> None:
         if self.method not in KERNELS:
             raise ValueError(f"method must be one of {sorted(KERNELS)}, got {self.method!r}")
+        check_pruning(self.method, self.regret_matching_plus, self.prune_share,
+                      self.prune_threshold, self.prune_after)  # fmt: skip
         if not 0.0 < self.epsilon <= 1.0:
             raise ValueError(f"epsilon must lie in (0, 1], got {self.epsilon}")
         if self.batch_size < 1 or self.discount_interval < 0:
@@ -115,7 +122,8 @@ class MCCFRSolver:
             tree.contribution, tree.infoset_base, np.ascontiguousarray(self.deals.buckets[index]),
             np.ascontiguousarray(self.deals.showdown[index]), self.regret, self.strategy_sum,
             seed, self.iteration + 1, config.regret_matching_plus, config.regret_exponent,
-            config.average_exponent, config.epsilon,
+            config.average_exponent, config.epsilon, config.prune_share, config.prune_threshold,
+            config.prune_after,
         )  # fmt: skip
         self.iteration += size
 

@@ -2,7 +2,9 @@
 
 Training runs a fixed number of independent MCCFR *streams* (default 2). Stream s has its own
 seed (drawn from the run's seed), its own regret and strategy-sum tables, and trains on the
-deals of ``blueprint.holdem`` for its own iteration numbers; the blueprint's average strategy
+deals of its game (``TrainingGame``: hold'em, ``blueprint.holdem``, or the four-street
+``blueprint.tiny_holdem``, whose exact exploitability checks the trainer) for its own
+iteration numbers; the blueprint's average strategy
 normalises the *sum* of the streams' strategy sums. Streams never talk to each other, so the
 result depends only on the seed and the stream count, never on how many worker threads run
 them (``workers``: the compiled kernels release the GIL, so threads use several cores
@@ -16,7 +18,8 @@ solver kernel runs them. While training, the tables keep their rows in bucket-ma
 ``strategy_sum`` use the tree's canonical order. Between batches the loop updates the
 progress bar (iterations/s and the running game value: the mean sampled value for player 0
 of the current strategies) and writes a checkpoint every ``checkpoint_seconds``: one
-``.npz`` of tables per stream and a JSON with the parameters and counters. A resumed run
+``.npz`` of tables per stream and a JSON with the parameters and counters, written last
+(``save_checkpoint``: an interrupted save leaves the previous checkpoint whole). A resumed run
 continues at the checkpoint's iteration numbers with the same deals and kernel seeds, so it
 ends with the same tables as an uninterrupted run.
 
@@ -34,11 +37,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import ClassVar, Protocol
 
 import numpy as np
 
-from blueprint.holdem import HoldemConfig, build_tree, sample_deals
+from blueprint.holdem import HoldemConfig
+from blueprint.mccfr import check_pruning
 from blueprint.row_layout import BucketMajorLayout
+from blueprint.tiny_holdem import TinyHoldemConfig
 from blueprint.tree import BettingTree
 
 CHECKPOINT_FORMAT = "pokerbot-blueprint-checkpoint"
@@ -49,7 +55,9 @@ AVERAGING = {"uniform": 0.0, "linear": 1.0, "quadratic": 2.0}
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """How to train: iterations, seed, sampling scheme, regret and averaging rules, streams."""
+    """How to train: iterations, seed, sampling scheme, regret and averaging rules, streams,
+    and negative-regret pruning (external sampling: ``prune_share`` of the walks after
+    ``prune_after`` iterations skip actions below ``prune_threshold``; ``blueprint.mccfr``)."""
 
     iterations: int
     seed: int = 0
@@ -60,6 +68,9 @@ class TrainConfig:
     streams: int = 2
     batch: int = 20_000
     exploration: float = 0.6
+    prune_share: float = 0.0
+    prune_threshold: float = -500.0
+    prune_after: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations < 0:
@@ -74,6 +85,8 @@ class TrainConfig:
             raise ValueError(f"streams {self.streams!r} and batch {self.batch!r} must be >= 1")
         if not 0 < self.exploration <= 1:
             raise ValueError(f"exploration {self.exploration!r} must be in (0, 1]")
+        check_pruning(self.algorithm, self.regret_matching_plus, self.prune_share,
+                      self.prune_threshold, self.prune_after)  # fmt: skip
 
     @property
     def gamma(self) -> float:
@@ -106,6 +119,39 @@ class Stream:
     value_sum: float = 0.0
 
 
+class TrainingGame(Protocol):
+    """What the trainer needs of a game: its tree, seeded deals and parameters.
+
+    ``blueprint.holdem.HoldemConfig`` (hold'em) and ``blueprint.tiny_holdem.TinyHoldemConfig``
+    (a four-street game small enough for exact best response) are training games.
+    """
+
+    KIND: ClassVar[str]
+
+    def build_tree(self) -> BettingTree:
+        """The public betting tree."""
+        ...
+
+    def sample_deals(self, seed: int, first: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """Buckets ``int32[count, 2, R]`` and showdowns ``int8[count]`` of iterations
+        ``first .. first + count - 1`` of stream ``seed`` (a pure function of the three)."""
+        ...
+
+    def to_json(self) -> dict:
+        """The parameters as plain JSON values (``from_json`` reads them back)."""
+        ...
+
+
+GAMES: dict[str, type] = {HoldemConfig.KIND: HoldemConfig, TinyHoldemConfig.KIND: TinyHoldemConfig}
+
+
+def game_from_json(kind: str, data: dict) -> TrainingGame:
+    """The training game of kind ``kind`` with the parameters ``data`` (ValueError if unknown)."""
+    if kind not in GAMES:
+        raise ValueError(f"unknown training game {kind!r}: expected one of {sorted(GAMES)}")
+    return GAMES[kind].from_json(data)
+
+
 # A kernel runs sampled iterations ``first .. first + D - 1`` (numbered from 1) on the deals
 # ``buckets[D, 2, R], showdown[D]`` and returns the sum of player 0's sampled root values.
 Kernel = Callable[..., float]
@@ -115,7 +161,7 @@ Kernel = Callable[..., float]
 class Trainer:
     """The tree, the streams and the loop that advances them."""
 
-    game: HoldemConfig
+    game: TrainingGame
     config: TrainConfig
     tree: BettingTree = field(init=False)
     layout: BucketMajorLayout = field(init=False)
@@ -123,7 +169,7 @@ class Trainer:
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
-        self.tree = build_tree(self.game)
+        self.tree = self.game.build_tree()
         self.layout = BucketMajorLayout.of(self.tree)
         self.streams = [
             Stream(stream_seed(self.config.seed, s), self.tree.new_table(), self.tree.new_table())
@@ -143,7 +189,7 @@ class Trainer:
 
     def _advance(self, index: int, count: int) -> int:
         stream = self.streams[index]
-        buckets, showdown = sample_deals(self.game, stream.seed, stream.done, count)
+        buckets, showdown = self.game.sample_deals(stream.seed, stream.done, count)
         rows = self.layout.scale_deals(buckets)
         value = self._kernel(stream, rows, showdown, stream.done + 1)
         stream.value_sum += value
@@ -224,7 +270,8 @@ def make_kernel(tree: BettingTree, config: TrainConfig, infoset_base: np.ndarray
     def run(stream: Stream, buckets: np.ndarray, showdown: np.ndarray, first: int) -> float:
         mean = batch(*arrays, buckets, showdown, stream.regret, stream.strategy_sum,
                      stream.seed, first, config.regret_matching_plus, regret_exponent,
-                     config.gamma, config.exploration)  # fmt: skip
+                     config.gamma, config.exploration, config.prune_share,
+                     config.prune_threshold, config.prune_after)  # fmt: skip
         return float(mean) * len(showdown)
 
     return run
@@ -234,6 +281,7 @@ def _meta(trainer: Trainer) -> dict:
     return {
         "format": CHECKPOINT_FORMAT,
         "format_version": CHECKPOINT_VERSION,
+        "game_kind": trainer.game.KIND,
         "game": trainer.game.to_json(),
         "train": asdict(trainer.config),
         "streams": [
@@ -245,17 +293,37 @@ def _meta(trainer: Trainer) -> dict:
 
 
 def save_checkpoint(trainer: Trainer, directory: Path) -> None:
-    """Write one ``stream-<s>.npz`` per stream, then ``checkpoint.json`` (written last)."""
+    """Write one ``stream-<s>-<iterations>.npz`` per stream, then ``checkpoint.json``, which
+    names them, then remove the files of the previous checkpoint.
+
+    Every file is written under a temporary name and renamed, and the JSON last: a run
+    interrupted while saving leaves the previous checkpoint whole, never a mix of the two.
+    """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
+    files = _write_tables(trainer, directory)
+    _write_meta(trainer, directory, files)
+    for stale in directory.glob("stream-*.npz"):
+        if stale.name not in files:
+            stale.unlink()
+
+
+def _write_tables(trainer: Trainer, directory: Path) -> list[str]:
+    files = []
     for index in range(len(trainer.streams)):
         regret, strategy_sum = trainer.tables(index)
-        part = directory / f"stream-{index}.npz.tmp"
+        name = f"stream-{index}-{trainer.done}.npz"
+        part = directory / f"{name}.tmp"
         with part.open("wb") as handle:
             np.savez(handle, regret=regret, strategy_sum=strategy_sum)
-        part.replace(directory / f"stream-{index}.npz")
+        part.replace(directory / name)
+        files.append(name)
+    return files
+
+
+def _write_meta(trainer: Trainer, directory: Path, files: list[str]) -> None:
     part = directory / "checkpoint.json.tmp"
-    part.write_text(json.dumps(_meta(trainer), indent=2, sort_keys=True) + "\n")
+    part.write_text(json.dumps({**_meta(trainer), "files": files}, indent=2, sort_keys=True) + "\n")
     part.replace(directory / "checkpoint.json")
 
 
@@ -274,12 +342,14 @@ def load_checkpoint(directory: Path, iterations: int | None = None) -> Trainer:
     train = dict(meta["train"])
     if iterations is not None:
         train["iterations"] = iterations
-    trainer = Trainer(HoldemConfig.from_json(meta["game"]), TrainConfig(**train))
+    game = game_from_json(meta.get("game_kind", HoldemConfig.KIND), meta["game"])
+    trainer = Trainer(game, TrainConfig(**train))
     trainer.seconds = float(meta["seconds"])
     for index, (stream, saved) in enumerate(zip(trainer.streams, meta["streams"], strict=True)):
         if saved["seed"] != stream.seed:
             raise ValueError(f"checkpoint {str(path)!r}: stream {index} has a foreign seed")
-        _load_tables(directory / f"stream-{index}.npz", stream, trainer.layout)
+        name = meta["files"][index] if "files" in meta else f"stream-{index}.npz"
+        _load_tables(directory / name, stream, trainer.layout)
         stream.done, stream.value_sum = int(saved["done"]), float(saved["value_sum"])
         if stream.done > trainer.config.stream_iterations(index):
             raise ValueError(

@@ -66,7 +66,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 FOLD, CALL = 0, 1
-ROUNDS = ("preflop", "flop")
+ROUNDS = ("preflop", "flop", "turn", "river")
 
 # name -> (letter, pot fraction); None marks the minimum raise and all-in.
 RAISE_SIZES: dict[str, tuple[str, float | None]] = {
@@ -84,7 +84,8 @@ _KEY_HISTORY = re.compile(r"^[a-z]*$")
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Stacks and blinds of a heads-up hand (PyPokerEngine's big blind is twice the small)."""
+    """Stacks, blinds and betting rounds of a heads-up hand (PyPokerEngine's big blind is twice
+    the small; 2 rounds is the preflop+flop blueprint, 4 every street to the river)."""
 
     stack: int = 1000
     small_blind: int = 5
@@ -97,8 +98,8 @@ class GameConfig:
             raise ValueError(
                 f"stack {self.stack!r} cannot post the big blind {2 * self.small_blind}"
             )
-        if self.rounds not in (1, 2):
-            raise ValueError(f"rounds {self.rounds!r}: the blueprint game has 1 or 2 rounds")
+        if self.rounds not in (1, 2, 3, 4):
+            raise ValueError(f"rounds {self.rounds!r}: a heads-up hand has 1 to 4 rounds")
 
     @property
     def big_blind(self) -> int:

@@ -7,6 +7,7 @@ and call the library; errors are ``click.UsageError`` sentences naming the bad v
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,14 +19,23 @@ from agent.abstraction.betting import GameConfig, parse_actions, split_infoset_k
 from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, write_strategy
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.export import strategy_frame
-from blueprint.holdem import HoldemConfig
+from blueprint.holdem import LATE_LETTERS, MAX_LATE_BUCKETS, HoldemConfig
 from blueprint.train import ALGORITHMS, AVERAGING, TrainConfig, Trainer, load_checkpoint
 
 
 def _configs(options: dict) -> tuple[HoldemConfig, TrainConfig]:
+    streets = int(options["streets"])
+    late = {
+        name: options[name]
+        for name in ("turn_buckets", "river_buckets")
+        if options.get(name) is not None
+    }
+    if late and streets == 2:
+        raise click.UsageError("--turn-buckets and --river-buckets need --streets 4")
     try:
-        game = GameConfig(options["stack"], options["small_blind"])
-        holdem = HoldemConfig(game, parse_actions(options["actions"]), options["abstraction"])
+        game = GameConfig(options["stack"], options["small_blind"], streets)
+        actions = parse_actions(options["actions"])
+        holdem = HoldemConfig(game, actions, options["abstraction"], **late)
         train = TrainConfig(
             iterations=options["iterations"],
             seed=options["seed"],
@@ -36,6 +46,9 @@ def _configs(options: dict) -> tuple[HoldemConfig, TrainConfig]:
             streams=options["streams"],
             batch=options["batch"],
             exploration=options["exploration"],
+            prune_share=options["prune"],
+            prune_threshold=options["prune_threshold"],
+            prune_after=options["prune_after"],
         )
     except ValueError as error:
         raise click.UsageError(str(error)) from None
@@ -119,6 +132,16 @@ def _portable_path(text: str, cwd: Path) -> str:
               help="Card abstraction: 'study' (da Luz's: the hole class, and on the flop its"
                    " ranks), 'ehs<N>' (N flop buckets by expected hand strength) or 'km<N>'"
                    " (N flop buckets by k-means over equity histograms).")  # fmt: skip
+@click.option("--streets", type=click.Choice(["2", "4"]), default="2", show_default=True,
+              help="Betting rounds: 2 (preflop and flop, then a showdown on a sampled turn and"
+                   " river: the blueprint the agent plays) or 4 (every street to the"
+                   " river).")  # fmt: skip
+@click.option("--turn-buckets", type=click.IntRange(2, MAX_LATE_BUCKETS), default=None,
+              help="With --streets 4: turn buckets, equal intervals of the hand's exact"
+                   " equity  [default: 50].")  # fmt: skip
+@click.option("--river-buckets", type=click.IntRange(2, MAX_LATE_BUCKETS), default=None,
+              help="With --streets 4: river buckets, equal intervals of the hand's exact"
+                   " strength against a random hand  [default: 50].")  # fmt: skip
 @click.option("--actions", default="study", show_default=True,
               help="'study' (da Luz's, min:2: fold/call/min-raise, two raises a round),"
                    " 'sizes' (half,pot,allin:2), or 'size,...:cap' of min, third, half,"
@@ -137,6 +160,15 @@ def _portable_path(text: str, cwd: Path) -> str:
 @click.option("--exploration", type=float, default=0.6, show_default=True,
               help="Outcome sampling: the share of uniform exploration in the sampling policy"
                    " (epsilon).")  # fmt: skip
+@click.option("--prune", type=click.FloatRange(0, 1, max_open=True), default=0.0,
+              show_default=True,
+              help="External sampling with --regret rm: the share of walks that skip actions of"
+                   " very negative regret (negative-regret pruning; Pluribus: 0.95).")  # fmt: skip
+@click.option("--prune-threshold", type=float, default=-500.0, show_default=True,
+              help="With --prune: skip an action whose regret is below this many chips times"
+                   " the iteration's regret weight (t with --linear-regrets).")  # fmt: skip
+@click.option("--prune-after", type=click.IntRange(min=0), default=0, show_default=True,
+              help="With --prune: iterations of a stream before pruning starts.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the deals and of the sampling.")  # fmt: skip
 @click.option("--streams", type=click.IntRange(min=1), default=2, show_default=True,
@@ -154,7 +186,7 @@ def _portable_path(text: str, cwd: Path) -> str:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Strategy CSV to write (.csv or .csv.gz), with a .json sidecar.")  # fmt: skip
 @click.option("--min-reach", type=click.FloatRange(0, 1), default=0.05, show_default=True,
-              help="Leave out the flop's information sets (a card bucket and the betting"
+              help="Leave out the postflop information sets (a card bucket and the betting"
                    " so far) reached less than this share.")  # fmt: skip
 @click.option("--checkpoint", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for npz + JSON checkpoints.")  # fmt: skip
@@ -162,7 +194,8 @@ def _portable_path(text: str, cwd: Path) -> str:
               help="Write a checkpoint this often, with --checkpoint.")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue from --checkpoint.")
 def train_command(**options) -> None:
-    """Train a preflop+flop hold'em blueprint by MCCFR and write its strategy CSV.
+    """Train a hold'em blueprint by MCCFR (preflop and flop, or every street) and write its
+    strategy CSV.
 
     The defaults train the shipped blueprint (with --seed 1, then `blueprint clean`).
     """
@@ -187,6 +220,7 @@ def train_command(**options) -> None:
         "regret": options["regret"],
         "averaging": train.averaging,
         "linear_regrets": train.linear_regrets,
+        **_pruning(train),
         "streams": train.streams,
         "min_reach": options["min_reach"],
         "training_seconds": round(trainer.seconds, 1),
@@ -202,6 +236,17 @@ def train_command(**options) -> None:
     )
 
 
+def _pruning(train: TrainConfig) -> dict:
+    """The pruning options for the sidecar, when pruning is on."""
+    if train.prune_share == 0:
+        return {}
+    return {
+        "prune": train.prune_share,
+        "prune_threshold": train.prune_threshold,
+        "prune_after": train.prune_after,
+    }
+
+
 @click.command("clean")
 @click.argument("source", type=click.Path(path_type=Path))
 @click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
@@ -215,6 +260,21 @@ def clean_command(source: Path, target: Path) -> None:
     click.echo(f"kept {after:,} of {before:,} info sets ({before - after:,} uniform) in {target}")
 
 
+def _street(label: str) -> int:
+    """The street of a card label: a hole class preflop, ``U<b>`` turn, ``R<b>`` river, else
+    the flop.
+
+    >>> [_street(label) for label in ("AKs", "AKs 555", "E57", "U3", "R12")]
+    [0, 1, 1, 2, 3]
+    """
+    if label in HOLE_CLASSES:
+        return 0
+    for offset, letter in enumerate(LATE_LETTERS):
+        if re.fullmatch(letter + r"\d+", label):
+            return 2 + offset
+    return 1
+
+
 @click.command("info")
 @click.argument("path", type=click.Path(path_type=Path))
 def info_command(path: Path) -> None:
@@ -224,10 +284,13 @@ def info_command(path: Path) -> None:
         table = load_strategy(path)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    labels = [split_infoset_key(key)[0] for key in table.frame.index]
-    flop = int(np.sum([label not in HOLE_CLASSES for label in labels]))
+    streets = np.bincount([_street(split_infoset_key(key)[0]) for key in table.frame.index],
+                          minlength=4)  # fmt: skip
     size = path.stat().st_size + sidecar_path(path).stat().st_size
     click.echo(f"file      {path} ({size / 1e6:.1f} MB with its sidecar)")
-    click.echo(f"rows      {len(labels):,}: preflop {len(labels) - flop:,}, flop {flop:,}")
+    counts = f"preflop {streets[0]:,}, flop {streets[1]:,}"
+    if streets[2:].any():
+        counts += f", turn {streets[2]:,}, river {streets[3]:,}"
+    click.echo(f"rows      {int(streets.sum()):,}: {counts}")
     for key in sorted(table.meta):
         click.echo(f"{key:<22}{table.meta[key]}")

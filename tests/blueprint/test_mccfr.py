@@ -76,14 +76,21 @@ def test_kernel_results_do_not_depend_on_batch_split(method: str) -> None:
     assert np.array_equal(tables[0][1], tables[1][1])
 
 
+PRUNING = MCCFRConfig(
+    "external", regret_exponent=1.0, average_exponent=1.0, prune_share=0.95,
+    prune_threshold=-20.0, prune_after=1000,
+)  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "config",
     [
         MCCFRConfig("external", regret_matching_plus=True, average_exponent=1.0),
         MCCFRConfig("chance", regret_exponent=1.0, average_exponent=1.0),
         MCCFRConfig("external", discount_interval=500),
+        PRUNING,
     ],
-    ids=["rm+ linear average", "linear", "pluribus discount"],
+    ids=["rm+ linear average", "linear", "pluribus discount", "linear with pruning"],
 )
 def test_options_still_converge_on_kuhn(config: MCCFRConfig) -> None:
     solver = _solve(KUHN, config, 20_000)

@@ -18,7 +18,8 @@ from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, 
 from blueprint.commands.cli import main
 from blueprint.commands.train import available_cores, recorded_command, train_command
 from blueprint.export import strategy_frame
-from blueprint.holdem import HoldemConfig, sample_deals
+from blueprint.holdem import HoldemConfig, deal_cards, sample_deals
+from blueprint.late_buckets import river_strength
 from blueprint.reference_mccfr import reference_iterations
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
 
@@ -190,6 +191,9 @@ def test_cli_train_info_clean_and_resume(tmp_path: Path) -> None:
         (["--stack", "5"], "stack 5"),
         (["--resume"], "--resume needs --checkpoint"),
         (["--out", "strategy.txt"], "must end in .csv"),
+        (["--turn-buckets", "8"], "need --streets 4"),
+        (["--prune", "0.5"], "pruning is for external sampling"),
+        (["--streets", "3"], "'3' is not one of '2', '4'"),
     ],
 )
 def test_cli_bad_options(tmp_path: Path, arguments: list[str], message: str) -> None:
@@ -209,3 +213,53 @@ def test_ehs_blueprint_keys_parse_back_to_buckets_and_histories() -> None:
         label, history = key.split(" ")
         assert 0 <= config.cards.parse_label(1, label) < 20
         assert replay(config.game, config.actions, history).round == 1
+
+
+FOUR_STREETS = HoldemConfig(
+    GameConfig(stack=40, rounds=4), parse_actions("allin:1"), "ehs20", turn_buckets=8,
+    river_buckets=6,
+)  # fmt: skip
+
+
+def test_four_street_deals_bucket_turn_and_river_by_exact_equity() -> None:
+    buckets, showdown = sample_deals(FOUR_STREETS, seed=2, first=7, count=5)
+    two = HoldemConfig(GameConfig(stack=40), FOUR_STREETS.actions, "ehs20")
+    flop_only, same_showdown = sample_deals(two, seed=2, first=7, count=5)
+    assert np.array_equal(buckets[:, :, :2], flop_only) and np.array_equal(showdown, same_showdown)
+    cards = np.empty(9, dtype=np.int64)
+    for d in range(5):
+        deal_cards(2, 7 + d, cards)
+        for player in range(2):
+            hole = [int(c) for c in cards[2 * player : 2 * player + 2]]
+            board = [int(c) for c in cards[4:]]
+            turn = sum(river_strength(hole, [*board[:4], r]) for r in range(52)
+                       if r not in (*hole, *board[:4]))  # fmt: skip
+            assert buckets[d, player, 2] == min(turn * 8 // (46 * 1980), 7)
+            assert buckets[d, player, 3] == min(river_strength(hole, board) * 6 // 1980, 5)
+
+
+def test_cli_trains_four_streets_and_info_reads_them(tmp_path: Path) -> None:
+    out = tmp_path / "bp4.csv"
+    options = ["--streets", "4", "--stack", "40", "--actions", "allin:1", "--abstraction",
+               "ehs20", "--turn-buckets", "8", "--river-buckets", "6", "--iterations", "300",
+               "--batch", "150", "--algorithm", "external", "--regret", "rm",
+               "--linear-regrets", "--prune", "0.9", "--prune-after", "100", "--min-reach",
+               "0"]  # fmt: skip
+    result = CliRunner().invoke(main, ["train", *options, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    meta = json.loads((tmp_path / "bp4.json").read_text())
+    assert (meta["rounds"], meta["turn_buckets"], meta["river_buckets"]) == (4, 8, 6)
+    assert "--streets 4" in meta["command"] and (meta["prune"], meta["prune_after"]) == (0.9, 100)
+    result = CliRunner().invoke(main, ["info", str(out)])
+    counts = re.search(
+        r"rows +([\d,]+): preflop ([\d,]+), flop ([\d,]+), turn ([\d,]+), river ([\d,]+)",
+        result.output,
+    )
+    rows, *streets = (int(group.replace(",", "")) for group in counts.groups())
+    assert rows == sum(streets) == meta["rows"] and min(streets) > 0
+    frame = load_strategy(out).frame
+    for key in frame.index:
+        label, history = key.split(" ") if " " in key else (key, "")
+        round_index = replay(FOUR_STREETS.game, FOUR_STREETS.actions, history).round
+        expected = {0: r"^[2-9TJQKA]{2}[so]?$", 1: r"^E\d+$", 2: r"^U[0-7]$", 3: r"^R[0-5]$"}
+        assert re.match(expected[round_index], label), key
