@@ -14,6 +14,11 @@ protocols, never by attribute name:
 * :class:`ErrorCounter`: ``errors``, the internal errors it recovered from with a safe action;
 * :class:`Explainer`: ``last_decision``, the rule that played its last decision
   (:class:`agent.boundary.policy.Decision`);
+* :class:`PolicyBot`: ``action_probabilities``, every legal action with its probability
+  (:mod:`agent.boundary.policy`), what local best response and the browser coach read;
+* :class:`TablePolicy` and :class:`LearnedTablePolicy`: the same for many holdings at once,
+  by the fixed strategy or with what the bot has learned;
+* :class:`Seeded`: ``rng``, the generator an arena may replace at every hand;
 * :class:`Configurable`: ``config_type``, a typed configuration (:class:`Configuration`) whose
   fields are the bot's options, with their types and help: what the arena's ``NAME:key=value``
   parser reads.
@@ -24,8 +29,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from agent.boundary.policy import Decision
-from agent.boundary.snapshot import Action
+import numpy as np
+
+from agent.boundary.policy import Decision, WeightedAction
+from agent.boundary.snapshot import Action, Snapshot
 
 
 @runtime_checkable
@@ -68,6 +75,43 @@ class Explainer(Protocol):
     """A bot that records which rule played its last decision."""
 
     last_decision: Decision | None
+
+
+@runtime_checkable
+class PolicyBot(Protocol):
+    """A bot that answers every legal action's probability at a decision."""
+
+    def action_probabilities(
+        self,
+        valid_actions: Sequence[Mapping[str, Any]],
+        hole_card: Sequence[str],
+        round_state: Mapping[str, Any],
+    ) -> list[WeightedAction]: ...
+
+
+@runtime_checkable
+class TablePolicy(Protocol):
+    """A bot that answers its policy for many holdings at one public state at once."""
+
+    def policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]: ...
+
+
+@runtime_checkable
+class LearnedTablePolicy(Protocol):
+    """The same, with what the bot has learned in earlier hands."""
+
+    def learned_policy_table(
+        self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]
+    ) -> list[list[WeightedAction]]: ...
+
+
+@runtime_checkable
+class Seeded(Protocol):
+    """A bot whose only randomness is its generator ``rng``."""
+
+    rng: np.random.Generator
 
 
 class Configuration(Protocol):

@@ -43,7 +43,14 @@ from pypokerengine.engine.round_manager import RoundManager
 from pypokerengine.players import BasePokerPlayer
 from pypokerengine.utils.game_state_utils import restore_game_state
 
-from agent.boundary.bot import SelfObserver, learns
+from agent.boundary.bot import (
+    LearnedTablePolicy,
+    PolicyBot,
+    Seeded,
+    SelfObserver,
+    TablePolicy,
+    learns,
+)
 from agent.boundary.policy import PolicyPlayer, WeightedAction
 from agent.poker.cards import parse_card, to_ppe
 from agent.poker.equity import preflop_equity
@@ -223,7 +230,7 @@ class RangeModel:
     @property
     def exact(self) -> bool:
         """True when the bot exposes its policy (no sampling needed)."""
-        return callable(getattr(self.bot, "action_probabilities", None))
+        return isinstance(self.bot, PolicyBot)
 
     @property
     def learns(self) -> bool:
@@ -291,7 +298,7 @@ class RangeModel:
         blocked = blocked_mask(board)
         table: list[list[WeightedAction]] = [[] for _ in range(HOLDINGS)]
         with _GlobalRandomGuard():
-            if isinstance(getattr(self.bot, "rng", None), np.random.Generator):
+            if isinstance(self.bot, Seeded) and isinstance(self.bot.rng, np.random.Generator):
                 self.bot.rng = np.random.default_rng(seed)
             seed_global_generators(seed)
             live = np.flatnonzero(~blocked)
@@ -312,9 +319,12 @@ class RangeModel:
     ) -> Callable[[np.ndarray], list[list[WeightedAction]]] | None:
         """All holdings in one call: ``policy_table`` for a PolicyPlayer (agent, baselines),
         ``learned_policy_table`` for a learning one that has it (the adaptive agent)."""
-        method = "learned_policy_table" if self.learns else "policy_table"
-        table = getattr(self.bot, method, None)
-        if not callable(table) or not (self.learns or self.snapshot_path):
+        table: Callable[..., list[list[WeightedAction]]] | None = None
+        if self.learns and isinstance(self.bot, LearnedTablePolicy):
+            table = self.bot.learned_policy_table
+        elif not self.learns and self.snapshot_path and isinstance(self.bot, TablePolicy):
+            table = self.bot.policy_table
+        if table is None:
             return None
         base = self.bot.snapshot(valid_actions, HOLDING_PPE[0], round_state)
         return lambda live: table(base, [HOLDING_TUPLES[h] for h in live])

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.boundary.bot import explanation
+from agent.boundary.bot import PolicyBot, explanation
 from agent.poker.cards import parse_card
 from agent.poker.equity import preflop_equity
 from agent.poker.range_equity import live_holdings, range_equity
@@ -113,7 +113,7 @@ class Coach:
         parsed = parse_bot_spec(spec)
         advisor = make_bot(parsed, seed=coach_seed)
         reader = make_bot(parsed, seed=coach_seed + 1)
-        if not callable(getattr(advisor, "action_probabilities", None)):
+        if not isinstance(advisor, PolicyBot):
             raise ValueError(f"coach {spec!r} has no action_probabilities: choose a policy bot")
         return cls(spec, advisor, reader, coach_seed)
 
