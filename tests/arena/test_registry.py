@@ -82,15 +82,14 @@ def test_malformed_specs(text):
 
 def test_a_configured_bot_reads_each_value_as_its_options_type():
     factory = resolve_factory(parse_bot_spec("cfrv2"))
-    spec = parse_bot_spec("cfrv2:simulations=1000,solve=flop,adapt=False,preflop_opponents=auto")
+    spec = parse_bot_spec("cfrv2:solve_iterations=50,solve=flop,adapt=False,solve_size=1")
     typed = typed_options(spec, factory)
-    assert typed == {
-        "simulations": 1000,
-        "solve": "flop",
-        "adapt": False,
-        "preflop_opponents": "auto",
-    }
-    assert type(typed["simulations"]) is int and type(typed["solve"]).__name__ == "Solve"
+    assert typed == {"solve_iterations": 50, "solve": "flop", "adapt": False, "solve_size": 1.0}
+    assert type(typed["solve_iterations"]) is int and type(typed["solve"]).__name__ == "Solve"
+    assert type(typed["solve_size"]) is float
+    fixed = resolve_factory(parse_bot_spec("cfrv1"))
+    typed = typed_options(parse_bot_spec("cfrv1:simulations=1000,preflop_opponents=auto"), fixed)
+    assert typed == {"simulations": 1000, "preflop_opponents": "auto"}
     adaptive = resolve_factory(parse_bot_spec("adaptive"))
     typed = typed_options(parse_bot_spec("adaptive:overbet_bias=1,margin=0"), adaptive)
     assert typed == {"overbet_bias": 1.0, "margin": 0.0}
@@ -100,12 +99,15 @@ def test_a_configured_bot_reads_each_value_as_its_options_type():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("cfrv2:simulatons=5", r"no option 'simulatons' \(its options: blueprint, simulations, "),
+        ("cfrv2:simulatons=5", r"no option 'simulatons' \(its options: blueprint, solve, "),
+        ("cfrv2:simulations=1000", r"no option 'simulations' \(its options: blueprint, solve, "),
         ("cfrv2:rng=5", "no option 'rng'"),
         ("cfrv2:solve=sometimes", "solve=sometimes: expected one of off, river, turn, flop, "),
         ("cfrv2:adapt=1", "adapt=1: expected true or false"),
-        ("cfrv2:simulations=1e3", "simulations=1e3: expected an integer"),
-        ("cfrv2:simulations=0", "simulations=0: expected a positive number"),
+        ("cfrv1:simulations=1e3", "simulations=1e3: expected an integer"),
+        ("cfrv1:simulations=0", "simulations=0: expected a positive number"),
+        ("cfrv2:solve_size=0", "solve_size=0.0: expected a positive pot fraction"),
+        ("cfrv2:blueprint=missing.csv.gz", "blueprint='missing.csv.gz': expected a blueprint file"),
         ("adaptive:overbet_bias=most", "overbet_bias=most: expected a number or auto"),
         ("cfrv1:pushfold_players=12", "pushfold_players=12: expected 2 to 10"),
     ],
