@@ -147,7 +147,7 @@ def test_strict_stops_at_the_first_error_and_keeps_the_hands_before(tmp_path: Pa
     ("spec", "problem"),
     [
         (f"{BOTS}:Unbuildable", "cannot be built: no model file here"),
-        ("cfrv2:blueprint=/nonexistent.csv.gz", "cannot be built: blueprint file"),
+        ("cfrv2:blueprint=/nonexistent.csv.gz", "expected a blueprint file that exists"),
     ],
 )
 def test_an_unbuildable_bot_is_one_line_exit_2_and_no_folder(
