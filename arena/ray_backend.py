@@ -10,9 +10,12 @@ instance with ``workers`` CPUs, ``address="auto"`` or ``"ray://host:10001"`` joi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.collection import paced_collection
+
+if TYPE_CHECKING:
+    from arena.match import ChunkRunner
 
 
 def ray_available() -> bool:
@@ -31,7 +34,7 @@ def play_task(config: Any, task: list[int]) -> list[dict[str, Any]]:
         return config.play(task)
 
 
-def ray_runner(address: str | None = None):  # type: ignore[no-untyped-def]
+def ray_runner(address: str | None = None) -> ChunkRunner:
     """A chunk runner for matches, ring games and tournaments that uses Ray."""
 
     def run(config: Any, tasks: list[list[int]], workers: int) -> Iterator[list[dict[str, Any]]]:

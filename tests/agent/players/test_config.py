@@ -18,6 +18,7 @@ from agent.players.config import (
     CFRv2Config,
     ExploitConfig,
     Multiway,
+    OrderPrior,
     PlayerConfig,
     PreflopDefense,
     Settled,
@@ -25,8 +26,10 @@ from agent.players.config import (
     Solve,
     settle,
 )
+from agent.players.opponents.model import ORDER_PRIORS
 from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
 from agent.players.rules.threshold import SIZINGS
+from agent.players.subgame_solving import SOLVED_STREETS
 from blueprint.holdem import HoldemConfig
 
 CASH = {"rule": {"initial_stack": 1000, "max_round": 1}}
@@ -122,6 +125,11 @@ def test_families_differ_only_in_defaults_where_stated():
 
 def test_every_sizing_has_its_raise_sizes():
     assert set(SIZINGS) == set(Sizing) == {"pot", "study"}
+
+
+def test_every_solve_mode_and_order_prior_has_its_table_entry():
+    assert set(SOLVED_STREETS) == set(Solve)
+    assert set(ORDER_PRIORS) == set(OrderPrior)
 
 
 @pytest.fixture
