@@ -19,8 +19,8 @@ from blueprint.commands.cli import main
 from blueprint.commands.train import available_cores, recorded_command, train_command
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, sample_deals
-from blueprint.reference_mccfr import reference_iterations
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
+from tests.blueprint.reference_mccfr import reference_iterations
 
 SMALL = HoldemConfig(GameConfig(stack=40), parse_actions("allin:1"))
 
