@@ -190,14 +190,15 @@ def compare_matches(first: Path, second: Path, slot: str, by: str = "run") -> Co
         raise ValueError(f"a match has slots A and B, not {slot!r}")
     configs = [MatchConfig(**read_match_file(folder)) for folder in (first, second)]
     same_match_cards(*configs)
-    bots = [(config.bot_a, config.bot_b) for config in configs]
-    same_opponents(*bots, index="AB".index(slot))
+    first_bots, second_bots = ((config.bot_a, config.bot_b) for config in configs)
+    same_opponents(first_bots, second_bots, index="AB".index(slot))
     pairs = match_rows(first, second)
     units = match_units(configs[0], pairs, by)
     measures = sb_measures(units, pairs, slot, configs[0].small_blind, configs[0].stack)
-    names = [getattr(config, f"bot_{slot.lower()}") for config in configs]
+    first_name, second_name = (getattr(config, f"bot_{slot.lower()}") for config in configs)
     unit = match_unit(configs[0], by)
-    return Comparison("match", unit, slot, *names, len(set(units.tolist())), measures)
+    units_done = len(set(units.tolist()))
+    return Comparison("match", unit, slot, first_name, second_name, units_done, measures)
 
 
 def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Comparison:
@@ -301,9 +302,10 @@ def compare_rings(first: Path, second: Path, slot: str) -> Comparison:
     pairs = seated_pairs((first, second), configs, slots, slot, read)
     units = np.array([configs[0].unit_of(row["index"]) for row, _ in pairs])
     measures = sb_measures(units, pairs, slot, configs[0].small_blind, configs[0].stack)
-    names = [config.bots[slots.index(slot)] for config in configs]
+    first_name, second_name = (config.bots[slots.index(slot)] for config in configs)
     unit = "sessions" if configs[0].session_hands is not None else "deals"
-    return Comparison("ring game", unit, slot, *names, len(set(units.tolist())), measures)
+    units_done = len(set(units.tolist()))
+    return Comparison("ring game", unit, slot, first_name, second_name, units_done, measures)
 
 
 def match_unit(config: MatchConfig, by: str = "run") -> str:
@@ -337,9 +339,11 @@ def compare_tournaments(first: Path, second: Path, slot: str) -> Comparison:
         paired("mean prize (buy-ins)", units, *columns(pairs, f"prize_{slot}")),
     )
     index = slots.index(slot)
-    names = [config.bots[index] for config in configs]
+    first_name, second_name = (config.bots[index] for config in configs)
     units_done = len(set(units.tolist()))
-    return Comparison("tournament", "card sequences", slot, *names, units_done, measures)
+    return Comparison(
+        "tournament", "card sequences", slot, first_name, second_name, units_done, measures
+    )
 
 
 def counted(count: int, plural: str) -> str:

@@ -72,7 +72,8 @@ Players = TypeVar("Players")  # what one session plays with: bots on a table
 class SessionLayout(Protocol):
     """How a run splits its hands into sessions (a match's or a ring game's config)."""
 
-    session_hands: int | None
+    @property
+    def session_hands(self) -> int | None: ...
 
     @property
     def task_hands(self) -> int: ...

@@ -10,10 +10,13 @@ instance with ``workers`` CPUs, ``address="auto"`` or ``"ray://host:10001"`` joi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.collection import paced_collection
 from arena.match import ChunkRunner
+
+if TYPE_CHECKING:
+    from arena.match import ChunkRunner
 
 
 def ray_available() -> bool:

@@ -155,7 +155,7 @@ def play_ring_hand(
     """Hand ``index`` at ``table``: its ``hands.csv`` row."""
     result, deck = ring_hand_result(config, table, rngs, index)
     if config.phh_dir is not None:
-        write_hand_phh(config, table, index, deck)
+        write_hand_phh(config, table, Path(config.phh_dir), index, deck)
     if config.strict:
         for slot, errors in result.errors.items():
             if errors:
@@ -197,8 +197,10 @@ class RingFailure(RuntimeError):
     """A bot's error in a ``strict`` ring game: the run stops there."""
 
 
-def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[int]) -> None:
-    """Write the hand just played as ``<phh_dir>/hand-<index>.phh`` (none for a hand the
+def write_hand_phh(
+    config: RingConfig, table: RingTable, folder: Path, index: int, deck: list[int]
+) -> None:
+    """Write the hand just played as ``<folder>/hand-<index>.phh`` (none for a hand the
     watchdog voided: it has no result)."""
     from arena.phh import hand_record, write_phh
 
@@ -209,7 +211,7 @@ def write_hand_phh(config: RingConfig, table: RingTable, index: int, deck: list[
     players = len(config.bots)
     holes = seat_holes(deck, players)
     record = hand_record(round_state, [config.stack] * players, holes, 0)
-    write_phh(Path(config.phh_dir) / f"hand-{index:07d}.phh", [record])
+    write_phh(folder / f"hand-{index:07d}.phh", [record])
 
 
 def ring_row(config: RingConfig, index: int, deal: int, result: Any) -> dict[str, Any]:

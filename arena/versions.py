@@ -179,6 +179,7 @@ def registry_at(commit: str, checkout: Path) -> dict[str, str]:
     """The registry of ``commit`` (name -> ``package.module:Class``), read without running it."""
     source = _git(checkout, "show", f"{commit}:{REGISTRY_FILE}").decode()
     for statement in ast.parse(source).body:
+        targets: list[ast.expr]
         if isinstance(statement, ast.AnnAssign):
             targets, value = [statement.target], statement.value
         elif isinstance(statement, ast.Assign):

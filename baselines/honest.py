@@ -8,7 +8,7 @@ simulations and calls when it is at least ``1 / players``, else folds, even when
 free; it never raises. Its win rate counts a deal as won when no opponent's hand is better,
 i.e. ``win + tie`` here. Differences, all deliberate:
 
-- the win rate comes from :func:`agent.equity.equity` (compiled, true hand rankings): exact
+- the win rate comes from :func:`agent.poker.equity.equity` (compiled, true hand rankings): exact
   where that is cheaper than the simulations (heads-up preflop from the table, the river),
   Monte Carlo with ``simulations`` deals elsewhere, seeded from ``self.rng``;
 - ``players`` are the players still in the hand (the example uses the table size given at

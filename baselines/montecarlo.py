@@ -3,11 +3,12 @@
 The "Monte-Carlo model" of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations",
 Cardiff University (CM3203), estimates its win rate with 10,000 simulations against the opponents in
 the hand and applies the threshold rule of :mod:`agent.boundary.thresholds` (its Figure 13) on every
-street. The win rate comes from :func:`agent.equity.equity` (exact where that is cheaper than the
-simulations, e.g. the heads-up river and preflop table; Monte Carlo seeded from ``self.rng``
-elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of many holdings at once,
-heads-up as the law of the simulated decision (the won deals are Binomial(simulations, p) with ``p``
-exact, :mod:`baselines.win_rate_law`), for local best response.
+street. The win rate comes from :func:`agent.poker.equity.equity` (exact where that is cheaper
+than the simulations, e.g. the heads-up river and preflop table; Monte Carlo seeded from
+``self.rng`` elsewhere). :meth:`MonteCarloPlayer.policy_table` gives the policy of many
+holdings at once, heads-up as the law of the simulated decision (the won deals are
+Binomial(simulations, p) with ``p`` exact, :mod:`baselines.win_rate_law`), for local best
+response.
 
 >>> from agent.boundary.situations import make_decision
 >>> bot = MonteCarloPlayer(simulations=2000, seed=0)

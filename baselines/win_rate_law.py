@@ -1,7 +1,7 @@
 """The law of a simulated win-rate rule for every holding at once (the baselines' policy_table).
 
 The Honest and Monte Carlo baselines act on a win rate (win or tie against one
-random hand) that :func:`agent.equity.equity` computes exactly where that is cheaper than the
+random hand) that :func:`agent.poker.equity.equity` computes exactly where that is cheaper than the
 simulations (heads-up preflop from the 169-class table, the river) and otherwise estimates
 from ``n`` simulated deals. Each simulated deal is won or tied independently with the exact
 probability ``p``, so the number ``K`` of won deals is Binomial(n, p) and the decision, a
@@ -58,7 +58,7 @@ def _preflop_win_rates() -> np.ndarray:
 def heads_up_win_rates(board: Sequence[int]) -> np.ndarray:
     """Every holding's exact win-or-tie chance against one random hand, 52 x 52 (cached).
 
-    The same numbers :func:`agent.equity.equity` gives one holding exactly: the 169-class
+    The same numbers :func:`agent.poker.equity.equity` gives one holding exactly: the 169-class
     table preflop, enumeration of every run-out and opponent hand on 3, 4 or 5 board cards.
     """
     if not board:
@@ -69,7 +69,7 @@ def heads_up_win_rates(board: Sequence[int]) -> np.ndarray:
 def simulates(simulations: int, board_size: int) -> bool:
     """Whether one heads-up decision with ``simulations`` estimates its win rate by sampling.
 
-    The choice of :func:`agent.equity.equity` (``method="auto"``): enumerate when that is
+    The choice of :func:`agent.poker.equity.equity` (``method="auto"``): enumerate when that is
     cheaper than the simulations, else simulate.
     """
     return choose_method("auto", board_size, 1, simulations) == "monte-carlo"

@@ -1,7 +1,7 @@
 """The shared body of the baselines that act on a simulated win rate (Honest, Monte Carlo).
 
 Both simulating baselines estimate their win rate (win or tie against the
-opponents still in the hand) with ``simulations`` deals of :func:`agent.equity.equity`,
+opponents still in the hand) with ``simulations`` deals of :func:`agent.poker.equity.equity`,
 exact where that is cheaper, and map it to an action by a rule. :class:`WinRatePlayer` holds
 what they share: the simulation count (checked), the win rate, and ``policy_table`` (the
 law of the decision for many holdings at once, :mod:`baselines.win_rate_law`). A subclass

@@ -4,7 +4,7 @@ Both run the game of da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo S
 Cardiff University (CM3203), the ``study`` abstraction (stacks 1000, blinds 5/10,
 fold/call/min-raise with 2 raises a player a round, 169 hole classes + suitless flop ranks) on
 the same deals. Prints iterations per second of the plain-Python reference
-(``blueprint.reference_mccfr``, the oracle of the tests), of the compiled trainer
+(``tests.blueprint.reference_mccfr``, the oracle of the tests), of the compiled trainer
 (``blueprint.chance_sweep`` on bucket-major tables) with 1 and with N worker threads, the
 ratios, and the time da Luz's 10M iterations would take. Target: a ratio of 100 or more; 10M
 iterations in 5 minutes or less on 2 cores, under 4 GB. Then the speed of external sampling on a
@@ -22,8 +22,8 @@ import time
 
 from agent.abstraction.betting import parse_actions
 from blueprint.holdem import HoldemConfig, build_tree, sample_deals
-from blueprint.reference_mccfr import reference_iterations
 from blueprint.train import TrainConfig, Trainer
+from tests.blueprint.reference_mccfr import reference_iterations
 
 
 def reference_speed(config: HoldemConfig, iterations: int) -> float:

@@ -14,7 +14,7 @@ player's actions weighted by the current strategy. Nodes are listed parent first
 
 Within one pass every row is met at most once (a decision's rows are its own), so computing
 all strategies before any update gives exactly the numbers of the recursive walk
-(``blueprint.reference_mccfr``). The player who is not traversing keeps its
+(``tests.blueprint.reference_mccfr``). The player who is not traversing keeps its
 regrets, so the second traverser reuses the strategies the first pass computed at its
 decisions. The arrays a sweep needs are indexed by node and stay in the first-level cache;
 only the deal's own rows of the tables are read from memory, and those of the next deal are

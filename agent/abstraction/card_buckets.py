@@ -6,7 +6,7 @@ da Luz, "Poker AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff 
 (CM3203), whose bots this project reproduces: lossless preflop and suitless on the flop:
 
 * preflop: the 169 hole-card classes (``AKs``, ``T9o``, ``77``), bucket = the class index
-  of ``agent.cards.hole_class_index``;
+  of ``agent.poker.cards.hole_class_index``;
 * flop: the hole class and the flop's ranks without suits (``555``, ``AK5``, ranks written
   high to low): bucket = ``class * 455 + flop_rank_index``, 169 x 455 = 76,895 buckets
   (combinations with five cards of a rank never occur).
@@ -22,11 +22,11 @@ class table (``class_buckets``), the same table for the trainer's deal sampler a
   distribution-aware abstraction (``blueprint.flop_kmeans``, read by
   ``agent.abstraction.km_table``); the assignment ships as ``data/flop_km<N>.npz``.
 
-A bucket's *label* is the card part of the info-set key (``agent.betting.infoset_key``):
+A bucket's *label* is the card part of the info-set key (``agent.abstraction.betting.infoset_key``):
 ``'AKs'`` preflop; on the flop ``'AKs 555'`` (``study``), ``'E57'`` (EHS bucket 57 of N) or
 ``'M57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
 the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
-``agent.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
+``agent.abstraction.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
 
 >>> from agent.poker.cards import parse_cards
 >>> abstraction = get_abstraction("study")

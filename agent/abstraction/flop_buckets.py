@@ -68,7 +68,7 @@ def _pack(h0: int, h1: int, f0: int, f1: int, f2: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _canonical(h0, h1, f0, f1, f2, permutations):
+def _canonical(h0: int, h1: int, f0: int, f1: int, f2: int, permutations: np.ndarray) -> int:
     best = 1 << 40
     for p in range(permutations.shape[0]):
         perm = permutations[p]
@@ -90,7 +90,7 @@ def canonical_key(h0: int, h1: int, f0: int, f1: int, f2: int) -> int:
 
 
 @njit(cache=True)
-def all_class_keys(permutations):
+def all_class_keys(permutations: np.ndarray) -> np.ndarray:
     """The canonical key of every (hole, flop) combination, one per combination, unsorted."""
     keys = np.empty(1326 * 19600, dtype=np.int64)
     n = 0
@@ -144,9 +144,11 @@ def class_buckets(num_buckets: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def flop_class(keys, permutations, h0, h1, f0, f1, f2) -> int:
+def flop_class(
+    keys: np.ndarray, permutations: np.ndarray, h0: int, h1: int, f0: int, f1: int, f2: int
+) -> int:
     """The row of the class of ``h0 h1`` on ``f0 f1 f2`` in the sorted ``keys``."""
-    return np.searchsorted(keys, _canonical(h0, h1, f0, f1, f2, permutations))
+    return int(np.searchsorted(keys, _canonical(h0, h1, f0, f1, f2, permutations)))
 
 
 PERMUTATIONS = _PERMUTATIONS

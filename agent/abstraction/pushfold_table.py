@@ -52,7 +52,7 @@ class PushFoldTable:
     @classmethod
     def from_arrays(cls, arrays: Mapping[str, np.ndarray]) -> PushFoldTable:
         """Read the named strategy arrays (other keys are ignored); checks their shapes."""
-        strategies = {}
+        strategies: dict[tuple[int, float, float], np.ndarray] = {}
         for name, array in arrays.items():
             match = _NAME.match(name)
             if match is None:

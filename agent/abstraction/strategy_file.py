@@ -2,7 +2,7 @@
 
 The CSV (optionally compressed: gzip ``.csv.gz``, or xz ``.csv.xz``, about half the size,
 which is how the shipped tables fit the data budget) has a header row and one row per
-information set: an ``info_set`` column holding the key of ``agent.betting.infoset_key``
+information set: an ``info_set`` column holding the key of ``agent.abstraction.betting.infoset_key``
 (``'AKs 555 rc'``) and one probability column per abstract action (``fold``, ``call``,
 ``raise_min`` ...). A probability cell is empty where the action is not available at that
 info set; the available ones sum to 1 (to the written precision). The sidecar (same name,

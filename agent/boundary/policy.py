@@ -89,7 +89,7 @@ def sample_action(weighted: Sequence[WeightedAction], rng: np.random.Generator) 
     return name, amount
 
 
-class QuietPlayer(BasePokerPlayer):  # type: ignore[misc]
+class QuietPlayer(BasePokerPlayer):
     """A PyPokerEngine player that ignores the engine's five notifications.
 
     PyPokerEngine raises NotImplementedError for a missing ``receive_*_message``; players

@@ -16,7 +16,7 @@ the stack; a raise that is not possible becomes a call.
 
 Win rate: as in da Luz's code (and PyPokerEngine's ``estimate_hole_card_win_rate``) a deal counts
 as won when the hand is at least as good as every opponent's, so the win rate is
-``win + tie`` of :func:`agent.equity.equity` (see :func:`win_rate`).
+``win + tie`` of :func:`agent.poker.equity.equity` (see :func:`win_rate`).
 
 More than one opponent: the thresholds were tuned heads-up. With ``n`` opponents the win
 rate is measured against ``n`` random hands (as da Luz's code does with the players

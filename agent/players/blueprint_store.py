@@ -271,12 +271,19 @@ def _prefetched(blocks: Iterator[bytes]) -> Iterator[bytes]:
             ahead.get_nowait()
 
 
-def _blocks(path: Path, names: list[str]):
+def _open_binary(path: Path) -> io.BufferedIOBase:
+    """The file opened for reading bytes, decompressed if its suffix is ``.gz`` or ``.xz``."""
+    if path.suffix == ".gz":
+        return gzip.open(path, "rb")
+    if path.suffix == ".xz":
+        return lzma.open(path, "rb")
+    return open(path, "rb")
+
+
+def _blocks(path: Path, names: list[str]) -> Iterator[bytes]:
     """The data lines of the file in blocks of whole lines (bytes), after checking the header."""
-    openers = {".gz": gzip.open, ".xz": lzma.open}
-    opener = openers.get(path.suffix, open)
     try:
-        with opener(path, "rb") as handle:
+        with _open_binary(path) as handle:
             header = handle.readline().decode(errors="replace").strip().split(",")
             if header != [KEY_COLUMN, *names]:
                 raise BlueprintError(

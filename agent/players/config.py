@@ -30,15 +30,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Self, get_type_hints
+from typing import Any, ClassVar, Final, Literal, Self, get_type_hints
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
 from agent.boundary.snapshot import Street
 from agent.boundary.thresholds import STUDY_THRESHOLDS, Thresholds
 from agent.players.blueprint_store import Blueprint, resolve_blueprint_path
-from agent.players.opponents.model import DEFAULT_ORDER_PRIOR, ORDER_PRIORS
+from agent.players.opponents.model import DEFAULT_ORDER_PRIOR
 
-AUTO = "auto"
+AUTO: Final = "auto"
 CFRV1_SIMULATIONS = 50
 CFRV2_SIMULATIONS = 10_000
 INJECTED = ("config", "rng", "seed")  # a player's keywords besides the options
@@ -91,7 +91,18 @@ SOLVED_STREETS = {
     "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
     "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only (player)
 }
-Solve = StrEnum("Solve", {name.upper().replace("-", "_"): name for name in SOLVED_STREETS})
+
+
+class Solve(StrEnum):
+    """The heads-up streets solved in real time, by name: the keys of
+    :data:`SOLVED_STREETS`."""
+
+    OFF = "off"
+    RIVER = "river"
+    TURN = "turn"
+    FLOP = "flop"
+    OFF_TREE = "off-tree"
+    AUTO = AUTO
 
 
 class Answer(StrEnum):
@@ -104,8 +115,14 @@ class Answer(StrEnum):
     POSTFLOP = "postflop"
 
 
-# the prior on how far a new opponent's actions follow its cards (agent.players.opponents.model)
-OrderPrior = StrEnum("OrderPrior", {name.upper(): name for name in ORDER_PRIORS})
+class OrderPrior(StrEnum):
+    """The prior on how far a new opponent's actions follow its cards: the keys of
+    :data:`agent.players.opponents.model.ORDER_PRIORS`."""
+
+    SOUND = "sound"
+    FLAT = "flat"
+
+
 SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
 
@@ -224,7 +241,7 @@ class _Options:
     @classmethod
     def from_options(cls, **options: Any) -> Self:
         """The family's defaults with ``options`` (flat keywords) in their place, checked."""
-        return cls().with_options(**options)  # type: ignore[call-arg]
+        return cls().with_options(**options)
 
     def option_values(self) -> dict[str, Any]:
         """Each keyword option's value, parts flattened as in :func:`option_types`."""
@@ -635,7 +652,7 @@ def constructor_signature(kind: type[_Options]) -> inspect.Signature:
     ``simulations`` by position or keyword, the other options by keyword, each with the
     family's default, then ``config`` (a whole configuration) and the injected ``rng`` or
     ``seed``."""
-    defaults = kind().option_values()  # type: ignore[call-arg]
+    defaults = kind().option_values()
     parameters = [
         inspect.Parameter(
             name,

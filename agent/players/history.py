@@ -8,7 +8,7 @@ module replays the engine's ``action_histories`` (read into a
 
 * the *real* spot (:class:`Spot`): pot, street totals, stacks and the last raise, exactly as
   the engine has them (antes included), which gives every abstract size its real chip amount;
-* the *abstract* states of ``agent.betting.replay``, in which each action is a letter.
+* the *abstract* states of ``agent.abstraction.betting.replay``, in which each action is a letter.
 
 A call is ``c``. A raise becomes the abstract raise sizes that are legal at the abstract node,
 each priced on the real spot; a real raise that equals one of them is that letter, one in

@@ -49,7 +49,7 @@ class Decision:
     """One of our decisions in the hand: where, what we did, and (once asked) its likelihood."""
 
     history_length: int
-    snapshot: Snapshot | None
+    snapshot: Snapshot
     action: Action
     likelihood: np.ndarray | None = None
 
@@ -66,7 +66,7 @@ class OwnRange:
         self.decisions.clear()
         self._cache.clear()
 
-    def record(self, history_length: int, snapshot: Snapshot | None, action: Action) -> None:
+    def record(self, history_length: int, snapshot: Snapshot, action: Action) -> None:
         """We took ``action`` at ``snapshot``, a public history of ``history_length`` records."""
         self.decisions = [d for d in self.decisions if d.history_length != history_length]
         self.decisions.append(Decision(history_length, snapshot, action))

@@ -132,7 +132,7 @@ class CFRPlayer(PolicyPlayer):
         (what ``help`` and the arena read); one with its own constructor shows that."""
         super().__init_subclass__(**kwargs)
         own = "__init__" in cls.__dict__
-        cls.__signature__ = None if own else constructor_signature(cls.config_type)  # type: ignore[attr-defined]
+        cls.__signature__ = None if own else constructor_signature(cls.config_type)
 
     @classmethod
     def configure(cls, config: AnyConfig | None = None, **options: Any) -> AnyConfig:
@@ -328,7 +328,7 @@ def _safe_action(valid_actions: Sequence[Mapping[str, Any]]) -> Action:
     return ("call", int(call)) if call == 0 else ("fold", 0)
 
 
-CFRPlayer.__signature__ = constructor_signature(PlayerConfig)  # type: ignore[attr-defined]
+CFRPlayer.__signature__ = constructor_signature(PlayerConfig)
 
 
 class CFRv1Player(CFRPlayer):

@@ -16,6 +16,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -23,14 +27,17 @@ DECK_SIZE = 52
 BOARD_SIZES = (0, 3, 4, 5)
 _PPE_SUITS = "CDHS"
 
+CardIds = TypeVar("CardIds", int, "np.ndarray")  # one card id, or an array of them
+
 
 def make_card(rank: int, suit: int) -> int:
     """The id of the card with ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3)."""
     return rank * 4 + suit
 
 
-def rank_of(card: int) -> int:
-    """The rank of a card id, 0 (deuce) to 12 (ace)."""
+def rank_of(card: CardIds) -> CardIds:
+    """The rank of a card id, 0 (deuce) to 12 (ace); of each id, given an array of them (the
+    rank is a shift, which numpy maps over arrays)."""
     return card >> 2
 
 

@@ -100,7 +100,15 @@ def _river_counts(board: np.ndarray, deck: np.ndarray, wins: np.ndarray, ties: n
 
 
 @njit(cache=True, nogil=True)
-def _runout_counts(full, deck, turn, river, rest, wins, ties):
+def _runout_counts(
+    full: np.ndarray,
+    deck: np.ndarray,
+    turn: int,
+    river: int,
+    rest: np.ndarray,
+    wins: np.ndarray,
+    ties: np.ndarray,
+) -> None:
     """Add the counts of flop ``full[:3]`` completed by ``deck[turn]`` and ``deck[river]``;
     ``rest`` receives the other unseen cards (the hands' cards)."""
     full[3], full[4] = deck[turn], deck[river]

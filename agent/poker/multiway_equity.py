@@ -50,7 +50,7 @@ _RESOLUTION = 1 << 30  # uniform draws in steps of 2**-30
 def _draw_holding(cdf: np.ndarray, state: np.uint64) -> int:
     """The holding whose cumulative weight first exceeds a uniform draw from ``state``."""
     target = below(state, _RESOLUTION) / _RESOLUTION
-    index = np.searchsorted(cdf, target, side="right")
+    index = int(np.searchsorted(cdf, target, side="right"))
     return min(index, len(cdf) - 1)
 
 

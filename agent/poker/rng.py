@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
+from typing import TypeVar, cast
 
 import numpy as np
 from numba import njit, uint64
@@ -31,6 +32,8 @@ _SHIFT_27 = np.uint64(27)
 _SHIFT_31 = np.uint64(31)
 _MASK64 = (1 << 64) - 1
 
+Words = TypeVar("Words", np.ndarray, np.uint64)  # an array of 64-bit words, or one
+
 
 def seed_from(rng: np.random.Generator) -> int:
     """A 63-bit kernel seed drawn from an injected generator."""
@@ -39,7 +42,7 @@ def seed_from(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**63 - 1))
 
 
-def scramble_words(value: np.ndarray) -> np.ndarray:
+def scramble_words(value: Words) -> Words:
     """The two multiply-xorshift rounds that end splitmix64's output function.
 
     Plain numpy on ``uint64`` arrays (or scalars, under ``np.errstate(over="ignore")``), so
@@ -51,17 +54,18 @@ def scramble_words(value: np.ndarray) -> np.ndarray:
     return value ^ (value >> _SHIFT_31)
 
 
-scramble = njit(cache=True, nogil=True)(scramble_words)
+# compiled for the kernels, which scramble one word at a time (numba's types cannot say it)
+scramble = cast(Callable[[np.uint64], np.uint64], njit(cache=True, nogil=True)(scramble_words))
 
 
 @njit(cache=True, nogil=True)
-def mix(value: uint64) -> uint64:
+def mix(value: np.uint64) -> np.uint64:
     """The splitmix64 output function: a well-mixed 64-bit value."""
     return scramble(value ^ (value >> uint64(30)))
 
 
 @njit(cache=True, nogil=True)
-def combine(state: uint64, value: uint64) -> uint64:
+def combine(state: np.uint64, value: np.uint64) -> np.uint64:
     """Fold ``value`` into a running 64-bit ``state``."""
     return scramble(state ^ value)
 
@@ -84,18 +88,18 @@ def mix_seed(*values: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def next_state(state: uint64) -> uint64:
+def next_state(state: np.uint64) -> np.uint64:
     """Advance a splitmix64 state by one step."""
     return state + GOLDEN
 
 
 @njit(cache=True, nogil=True)
-def below(state: uint64, bound: int) -> int:
+def below(state: np.uint64, bound: int) -> int:
     """A number in ``[0, bound)`` from a state (multiply-shift; bias below 2**-32)."""
     return int((mix(state) >> uint64(32)) * uint64(bound) >> uint64(32))
 
 
-def board_seed(board: Sequence[int]) -> int:
+def board_seed(board: Iterable[int]) -> int:
     """A seed that depends on the board's cards alone (sorted, 6 bits each): sampled tables
     of one board (its flop run-outs) are then the same whoever asks, and whatever ran before.
 

@@ -57,7 +57,12 @@ def play_command(
     if hands is not None and hands <= 0:
         raise click.UsageError(f"--hands must be a positive number of hands, got {hands}")
     if web:
-        settings = {"hands": hands, "stack": stack, "small_blind": small_blind, "seed": seed}
+        settings: dict[str, object] = {
+            "hands": hands,
+            "stack": stack,
+            "small_blind": small_blind,
+            "seed": seed,
+        }
         settings |= {"out": out, "ante": web_settings["ante"], "coach": web_settings["coach"]}
         start_web((bot,), settings, web_settings["replay"], web_settings["port"])  # type: ignore[arg-type]
         return

@@ -233,7 +233,7 @@ def run_command(
     if phh is not None and not ring:
         raise click.UsageError("--phh writes ring games (3 to 10 bots) and tournaments")
     if ring:
-        options = dict(hands=hands, seed=seed, stack=stack, small_blind=small_blind)
+        options: dict[str, Any] = dict(hands=hands, seed=seed, stack=stack, small_blind=small_blind)
         options["session_hands"] = session_hands
         options.update(decision_timeout=decision_timeout, strict=strict, duplicate=duplicate)
         options["phh"] = None if phh is None else str(phh.resolve())
@@ -243,12 +243,12 @@ def run_command(
     if resume is not None:
         if out is not None and out != resume:
             raise click.UsageError("give either --out or --resume, not both")
-        bots = parse_versus(versus) if versus else None
-        if bots is not None:
-            bots = (checked_bot(bots[0]), checked_bot(bots[1]))
+        pair = parse_versus(versus) if versus else None
+        if pair is not None:
+            pair = (checked_bot(pair[0]), checked_bot(pair[1]))
         if not (resume / MATCH_FILE).is_file():
             raise click.UsageError(f"cannot resume {str(resume)!r}: it holds no {MATCH_FILE}")
-        config = resumed_config(resume, bots, hands, seed, session_hands)
+        config = resumed_config(resume, pair, hands, seed, session_hands)
         for bot in (config.bot_a, config.bot_b):
             checked_bot(bot)
         out = resume

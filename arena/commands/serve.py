@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from arena.commands.helpers import checked_bot, prepare_out_dir
 from arena.web.server import DEFAULT_PORT, HOST
+
+Command = TypeVar("Command", bound=Callable[..., Any])  # a command's function, not yet a command
 
 
 def start_web(
@@ -55,7 +59,7 @@ def start_web(
     serve(table, replay, port)
 
 
-def web_options(command: click.Command) -> click.Command:
+def web_options(command: Command) -> Command:
     """The options ``arena serve`` and ``arena play --web`` share."""
     for option in reversed(
         [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -71,7 +72,7 @@ def table_command(
     ensure_writable(out)
     runner = chunk_runner(backend, ray_address)
 
-    def on_match(row: str, column: str):  # type: ignore[no-untyped-def]
+    def on_match(row: str, column: str) -> Callable[[int, object], None]:
         bar = tqdm(total=hands, unit="hand", desc=f"{row} vs {column}", disable=quiet)
 
         def update(count: int, stats: object) -> None:

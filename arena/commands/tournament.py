@@ -55,7 +55,7 @@ def new_config(bots: tuple[str, ...], options: dict[str, Any]) -> TournamentConf
         raise click.UsageError(f"a tournament seats 2 to 10 bots, got {len(bots)}")
     specs = tuple(checked_bot(bot) for bot in bots)
     try:
-        payouts = ()
+        payouts: tuple[float, ...] = ()
         if options["payouts"] is not None:
             payouts = parse_payouts(options["payouts"], len(bots))
         return TournamentConfig(

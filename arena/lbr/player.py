@@ -400,7 +400,7 @@ class DecisionLog:
     chosen: tuple[str, int]
 
 
-class LBRPlayer(BasePokerPlayer):  # type: ignore[misc]
+class LBRPlayer(BasePokerPlayer):
     """Local best response against the bot that ``model`` is a copy of (see the module doc)."""
 
     def __init__(

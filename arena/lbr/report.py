@@ -197,7 +197,7 @@ def preflop_line(actions: str, lbr_seat: str = "A", big_blind: int = 10, depth: 
     >>> preflop_line("preflop=B:SMALLBLIND:5 A:BIGBLIND:10 B:RAISE:15 A:RAISE:45 B:CALL:45")
     'bot raise 1.5, LBR raise 4.5, bot call'
     """
-    steps = []
+    steps: list[str] = []
     for street, slot, verb, amount in _moves(actions):
         if street == "preflop" and verb not in _FORCED and len(steps) < depth:
             step = f"{_who(slot, lbr_seat)} {verb}"

@@ -128,7 +128,8 @@ class TournamentDealer(Dealer):
         ended = dict(zip(slots, after, strict=True))
         started = dict(zip(slots, before, strict=True))
         result = hand_result(self.proxies, slots, deck, ended, started)
-        round_state = next(iter(self.proxies.values())).last_result["round_state"]
+        last_result = next(iter(self.proxies.values())).last_result
+        round_state = None if last_result is None else last_result["round_state"]
         self._note_result(hand, result, round_state, before)
         self.stacks = after
 

@@ -202,7 +202,7 @@ def replay_hand(history: HandHistory, names: dict[str, str]) -> dict[str, Any]:
     return {
         "players": players,
         "seats": list(history.seats or []),
-        "blinds": [int(b) for b in history.blinds_or_straddles],
+        "blinds": [int(b) for b in history.blinds_or_straddles or []],
         "antes": [int(a) for a in history.antes],
         "starting": dict(zip(players, starting, strict=True)),
         "finishing": dict(zip(players, finishing, strict=False)),

@@ -12,7 +12,6 @@ from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.gifts import (
     GiftBudget,
     action_values,
-    budgeted_match,
     credited_gifts,
     expected_gifts,
     hidden_gifts,
@@ -24,6 +23,7 @@ from blueprint.gifts import (
 from blueprint.kuhn import GAME_VALUE, kuhn_equilibrium, kuhn_game
 from blueprint.leduc import leduc_game
 from blueprint.tree import DECISION, FOLD
+from tests.blueprint.gift_match import budgeted_match
 
 KUHN = kuhn_game()
 TREE, DEALS = KUHN.tree, KUHN.deals

@@ -17,7 +17,6 @@ from agent.poker.cards import HOLE_CLASSES, class_combos, hole_class_index
 from blueprint import best_response as two_player_br
 from blueprint.kuhn import kuhn_game as two_player_kuhn
 from blueprint.nplayer.best_response import best_response_gains, expected_values, nash_conv
-from blueprint.nplayer.kuhn3 import THREE_PLAYER_VALUE, TWO_PLAYER_VALUE, kuhn_game
 from blueprint.nplayer.mccfr import solve_sweep
 from blueprint.nplayer.pushfold import (
     class_index,
@@ -28,6 +27,7 @@ from blueprint.nplayer.pushfold import (
 )
 from blueprint.regret import uniform_strategy
 from blueprint.tree import terminal_utility
+from tests.blueprint.kuhn3 import THREE_PLAYER_VALUE, TWO_PLAYER_VALUE, kuhn_game
 
 KUHN3 = kuhn_game(3)
 KUHN2 = kuhn_game(2)

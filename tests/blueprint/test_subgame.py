@@ -14,16 +14,16 @@ from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.leduc import leduc_game
 from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import HandSpace, showdown_values
-from blueprint.subgame.leduc import (
+from blueprint.subgame.river import BetAbstraction, RiverSpot, river_hands, solve_river
+from blueprint.subgame.vector_cfr import SubgameSolver, root_values
+from blueprint.tree import FOLD, terminal_value
+from tests.blueprint.leduc_subgame import (
     leduc_subgame,
     second_round_roots,
     subgame_policy,
     trunk_reach,
     write_policy,
 )
-from blueprint.subgame.river import BetAbstraction, RiverSpot, river_hands, solve_river
-from blueprint.subgame.vector_cfr import SubgameSolver, root_values
-from blueprint.tree import FOLD, terminal_value
 
 LEDUC = leduc_game()
 

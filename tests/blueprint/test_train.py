@@ -20,8 +20,8 @@ from blueprint.commands.train import available_cores, recorded_command, train_co
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, deal_cards, sample_deals
 from blueprint.late_buckets import river_strength
-from blueprint.reference_mccfr import reference_iterations
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
+from tests.blueprint.reference_mccfr import reference_iterations
 
 SMALL = HoldemConfig(GameConfig(stack=40), parse_actions("allin:1"))
 

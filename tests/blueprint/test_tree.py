@@ -7,9 +7,9 @@ import pytest
 
 from blueprint.deals import Deals
 from blueprint.kuhn import kuhn_game
-from blueprint.nplayer.kuhn3 import kuhn_game as nplayer_kuhn_game
 from blueprint.regret import average_strategy
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, terminal_value
+from tests.blueprint.kuhn3 import kuhn_game as nplayer_kuhn_game
 
 KUHN = kuhn_game().tree
 

@@ -45,8 +45,9 @@ class OpponentBook:
 
     def model_at(self, seat: int) -> OpponentModel:
         """What the book has learned of the player at ``seat`` (the prior if nothing yet)."""
-        uuid = self.seat_uuids[seat] if seat < len(self.seat_uuids) else None
-        return self.models.get(uuid, PRIOR_MODEL)
+        if seat >= len(self.seat_uuids):
+            return PRIOR_MODEL
+        return self.models.get(self.seat_uuids[seat], PRIOR_MODEL)
 
     def start_hand(self, hole_card: Sequence[str], seats: Sequence[Any], own: str | None) -> None:
         """A hand starts: our cards (to rule out the holdings they block), and a model for

@@ -91,7 +91,7 @@ def seat_decisions(history: Sequence[ActionRecord], seat: int) -> list[Decision]
 
 def holdings_of_ranks(high: int, low: int, dead: Sequence[int]) -> np.ndarray:
     """Indices of the holdings with these two ranks (0 deuce .. 12 ace) and no dead card."""
-    ranks = np.sort(rank_of(HOLDING_CARDS), axis=1)  # rank_of is a shift: it maps arrays
+    ranks = np.sort(rank_of(HOLDING_CARDS), axis=1)
     wanted = np.sort(np.array([high, low]))
     match = (ranks == wanted).all(axis=1) & ~blocked_mask(list(dead))
     return np.flatnonzero(match)

@@ -346,6 +346,8 @@ class DefenceRule:
         starts), not the board and history length, which a duplicate match's mirror hand
         repeats with other actions of ours."""
         weights = self.context.own_weights(board, history_length)
+        if weights is None:  # the callers rank among all holdings then
+            raise ValueError("no range of ours to rank within")
         if self._ranks is None or self._ranks[0] is not weights:  # an array per board, too
             self._ranks = (weights, weighted_percentiles(holding_shares(board), weights))
         return self._ranks[1]

@@ -171,7 +171,7 @@ def tree_node(tree: Any, start: StreetStart, first: int = 0) -> int | None:
     """The node the street's actions from the ``first``-th on lead to, in a tree rooted
     after the ``first`` before them (None: a line the tree does not hold); a raise is read as
     the tree's nearest size."""
-    node = 0
+    node: int | None = 0
     for record in start.records[first:]:
         actor = start.seats.index(record.seat)
         if int(tree.player[node]) != actor:
@@ -322,7 +322,9 @@ class RealTimeSolver:
             return None
         before = replace(start, records=records[:-1])
         parent = self._holding(base, before)
-        node = None if parent is None else parent.node(before)
+        if parent is None:
+            return None
+        node = parent.node(before)
         if node is None or int(parent.tree.player[node]) != OPPONENT:
             return None
         if not any(int(parent.tree.action[c]) > CALL_ACTION for c in parent.tree.children(node)):

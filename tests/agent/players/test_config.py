@@ -6,6 +6,7 @@ import re
 
 import pandas as pd
 import pytest
+from agent.players.subgame_solving import SOLVED_STREETS
 
 from agent.abstraction.betting import parse_actions
 from agent.abstraction.strategy_file import write_strategy
@@ -19,6 +20,7 @@ from agent.players.config import (
     CFRv2Config,
     ExploitConfig,
     Multiway,
+    OrderPrior,
     PlayerConfig,
     PreflopDefense,
     Settled,
@@ -27,6 +29,7 @@ from agent.players.config import (
     option_help,
     settle,
 )
+from agent.players.opponents.model import ORDER_PRIORS
 from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
 from agent.players.rules.threshold import SIZINGS
 from blueprint.holdem import HoldemConfig
@@ -135,6 +138,11 @@ def test_families_differ_only_in_defaults_where_stated():
 
 def test_every_sizing_has_its_raise_sizes():
     assert set(SIZINGS) == set(Sizing) == {"pot", "study"}
+
+
+def test_every_solve_mode_and_order_prior_has_its_table_entry():
+    assert set(SOLVED_STREETS) == set(Solve)
+    assert set(ORDER_PRIORS) == set(OrderPrior)
 
 
 @pytest.fixture
