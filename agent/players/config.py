@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Final, Literal, Self, get_type_hints
+from typing import Any, ClassVar, Final, Literal, Self, TypeVar, get_type_hints
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
 from agent.boundary.snapshot import Street
@@ -127,6 +127,15 @@ SOUND_PRIOR = OrderPrior(DEFAULT_ORDER_PRIOR)
 
 
 Check = Callable[[Any], bool]
+T = TypeVar("T")
+
+
+def resolved(value: T | None, name: str) -> T:
+    """An option the player class resolved (None replaced by its default when the player was
+    configured: :meth:`agent.players.player.CFRPlayer.configure`); ValueError if it was not."""
+    if value is None:
+        raise ValueError(f"{name} is unresolved: build the configuration through a player class")
+    return value
 
 
 def option(default: Any, help: str, check: Check | None = None, expected: str = "") -> Any:
@@ -232,6 +241,11 @@ class _Options:
         """Each keyword option of this family and its type, in order (:func:`option_types`):
         what the arena reads to turn ``key=value`` text into a value."""
         return option_types(cls)
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """Each keyword option's default (:meth:`option_values` of the defaults)."""
+        return cls().option_values()
 
     @classmethod
     def option_help(cls, name: str) -> str:

@@ -125,7 +125,7 @@ def bot_options(text: str) -> str:
     config = typed_configuration(factory)
     if config is None:
         return f"{text} declares no typed options: its constructor's keywords are its options"
-    defaults = config().option_values()
+    defaults = config.option_defaults()
     lines = []
     for name, kind in config.option_types().items():
         shown = getattr(kind, "__name__", None) or str(kind).replace("typing.", "")

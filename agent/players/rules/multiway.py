@@ -16,7 +16,7 @@ from agent.boundary.equity_share import share_level
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import win_rate
-from agent.players.config import Multiway
+from agent.players.config import Multiway, resolved
 from agent.players.opponents.ranges import replay_range
 from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.players.rules.threshold import Levels
@@ -83,8 +83,9 @@ class MultiwayRule:
             if seat != snapshot.seat
         ]
         try:
+            simulations = resolved(context.options.simulations, "simulations")
             estimate = multiway_equity(
-                snapshot.hole, snapshot.board, ranges, context.options.simulations, context.rng
+                snapshot.hole, snapshot.board, ranges, simulations, context.rng
             )
         except NoDeal:
             return None

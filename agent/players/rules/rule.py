@@ -149,9 +149,19 @@ class RuleList:
     """Rules played as one: each spot by the first rule that applies; ``last_decision``
     records which rule played the last ``policy``."""
 
+    name = "rules"
+
     def __init__(self, rules: Sequence[DecisionRule]) -> None:
         self.rules = list(rules)
         self.last_decision: Decision | None = None
+
+    def applies(self, snapshot: Snapshot) -> bool:
+        """Whether any of its rules applies."""
+        return any(rule.applies(snapshot) for rule in self.rules)
+
+    def detail(self) -> str:
+        """The rule that played the last ``policy``, and its detail."""
+        return "" if self.last_decision is None else str(self.last_decision)
 
     def deciding(self, snapshot: Snapshot) -> DecisionRule:
         """The first rule that applies at ``snapshot``."""

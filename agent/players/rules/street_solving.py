@@ -55,7 +55,7 @@ from agent.boundary.snapshot import (
     legal_raise,
     street_paid,
 )
-from agent.players.config import SOLVED_STREETS, Solve
+from agent.players.config import SOLVED_STREETS, Solve, resolved
 from agent.players.history import hand_start_stacks, left_the_tree
 from agent.players.opponents.ranges import replay_range
 from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
@@ -474,15 +474,18 @@ class StreetSolvingRule:
 
     def __init__(self, context: Context) -> None:
         options = context.options
+        solve = resolved(options.solve, "solve")
         self.context = context
-        self.streets = SOLVED_STREETS[options.solve]
-        self.only_off_tree = options.solve in ONLY_OFF_TREE
-        self.depth = mode_defaults(options.solve)[2]
+        self.streets = SOLVED_STREETS[solve]
+        self.only_off_tree = solve in ONLY_OFF_TREE
+        self.depth = mode_defaults(solve)[2]
         self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
         self.solver: RealTimeSolver | None = None
         if self.streets:
             self.solver = RealTimeSolver(
-                iterations=options.solve_iterations, gadget=options.gadget, sizes=self.sizes
+                iterations=resolved(options.solve_iterations, "solve_iterations"),
+                gadget=resolved(options.gadget, "gadget"),
+                sizes=self.sizes,
             )
         self._detail = ""
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)

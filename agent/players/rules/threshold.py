@@ -20,7 +20,7 @@ from agent.boundary.policy import WeightedAction, certain, normalized
 from agent.boundary.snapshot import Action, Snapshot, Street, legal_raise
 from agent.boundary.threshold_law import binomial_tails, level_cutoffs
 from agent.boundary.thresholds import Level, level_action, threshold_level, win_rate
-from agent.players.config import Sizing
+from agent.players.config import Sizing, resolved
 from agent.players.history import current_spot
 from agent.players.own_range import holding_win_rates, threshold_levels
 from agent.players.rules.rule import Context, Table, hole_by_hole
@@ -93,7 +93,8 @@ class Levels:
         rows = []
         for rate in rates:
             if rate not in laws:  # P(level >= l) for each level
-                laws[rate] = [*binomial_tails(options.simulations, rate, cutoffs), 0.0]
+                simulations = resolved(options.simulations, "simulations")
+                laws[rate] = [*binomial_tails(simulations, rate, cutoffs), 0.0]
             rows.append(level_mix(laws[rate], action_of))
         return rows
 
@@ -105,7 +106,7 @@ class Levels:
             snapshot.hole,
             snapshot.board,
             opponents=min(max(1, count), MAX_SIMULATED_OPPONENTS),
-            simulations=self.context.options.simulations,
+            simulations=resolved(self.context.options.simulations, "simulations"),
             rng=self.context.rng,
         )
         return win_rate(estimate)
