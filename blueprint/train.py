@@ -8,7 +8,8 @@ iteration numbers; the blueprint's average strategy
 normalises the *sum* of the streams' strategy sums. Streams never talk to each other, so the
 result depends only on the seed and the stream count, never on how many worker threads run
 them (``workers``: the compiled kernels release the GIL, so threads use several cores
-without copying tables between processes). Summing strategy sums of independent runs is
+without copying tables between processes) nor on where they run (``blueprint.ray_train``
+runs them as Ray tasks). Summing strategy sums of independent runs is
 averaging in sequence form, which keeps each stream's convergence guarantee: the set of a
 player's equilibrium strategies in a two-player zero-sum game is convex (von Neumann).
 
