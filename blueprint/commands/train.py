@@ -111,8 +111,8 @@ def recorded_command(params: Sequence[click.Parameter], options: dict, cwd: Path
     """The full ``blueprint train`` command line of ``options``, free of this machine's paths.
 
     Checkpoint and backend options (they do not change the result) are left out, and the
-    output file is
-    recorded relative to the working directory, or by its name alone if it lies outside it.
+    output file is recorded relative to the working directory, or by its name alone if it lies
+    outside it.
     """
     words = ["blueprint", "train"]
     for param in params:

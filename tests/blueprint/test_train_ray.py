@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+import blueprint.commands.train
 from blueprint.commands.cli import main
 from blueprint.ray_train import train_on_ray
 from blueprint.tiny_holdem import TinyHoldemConfig
@@ -34,11 +36,35 @@ SMALL_HOLDEM = ["--stack", "40", "--actions", "allin:1", "--batch", "250", "--se
 
 
 @pytest.fixture(scope="module")
-def local_ray():
+def local_ray() -> Iterator[None]:
     """A Ray instance of two CPUs on this machine, for the whole module."""
     ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
+
+
+@pytest.fixture
+def ray_tasks(local_ray, monkeypatch) -> list[int]:
+    """The iterations of every Ray task the command's training returns: a run said to be on
+    Ray that trained elsewhere leaves this empty."""
+    sizes: list[int] = []
+    train_on_ray_here = blueprint.commands.train.train_on_ray
+
+    def counted(
+        trainer: Trainer,
+        address: str | None,
+        workers: int,
+        progress: Callable[[int, float], None],
+        *rest: object,
+    ) -> None:
+        def update(done: int, value: float) -> None:
+            sizes.append(done)
+            progress(done, value)
+
+        train_on_ray_here(trainer, address, workers, update, *rest)
+
+    monkeypatch.setattr(blueprint.commands.train, "train_on_ray", counted)
+    return sizes
 
 
 def assert_same_streams(expected: Trainer, actual: Trainer) -> None:
@@ -104,11 +130,15 @@ def train(*args: object) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_cli_on_ray_writes_the_local_blueprint_and_resumes_to_it(tmp_path: Path, local_ray) -> None:
+def test_cli_on_ray_writes_the_local_blueprint_and_resumes_to_it(
+    tmp_path: Path, ray_tasks: list[int]
+) -> None:
     local, distributed, resumed = (tmp_path / name for name in ("local", "ray", "resumed"))
     train("--iterations", 2_000, "--workers", 2, "--out", local / "bp.csv")
+    assert ray_tasks == []
     on_ray = ["--backend", "ray", "--workers", 2, "--checkpoint-seconds", 0]
     train("--iterations", 2_000, *on_ray, "--out", distributed / "bp.csv")
+    assert ray_tasks == [250] * 8  # a task a batch of 250
     checkpoint = ["--checkpoint", tmp_path / "ck"]
     train("--iterations", 1_000, *on_ray, *checkpoint, "--out", resumed / "bp.csv")
     train("--iterations", 2_000, *on_ray, *checkpoint, "--resume", "--out", resumed / "bp.csv")
