@@ -8,7 +8,8 @@ iteration numbers; the blueprint's average strategy
 normalises the *sum* of the streams' strategy sums. Streams never talk to each other, so the
 result depends only on the seed and the stream count, never on how many worker threads run
 them (``workers``: the compiled kernels release the GIL, so threads use several cores
-without copying tables between processes). Summing strategy sums of independent runs is
+without copying tables between processes) nor on where they run (``blueprint.ray_train``
+runs them as Ray tasks). Summing strategy sums of independent runs is
 averaging in sequence form, which keeps each stream's convergence guarantee: the set of a
 player's equilibrium strategies in a two-player zero-sum game is convex (von Neumann).
 
@@ -166,6 +167,7 @@ class Trainer:
     tree: BettingTree = field(init=False)
     layout: BucketMajorLayout = field(init=False)
     streams: list[Stream] = field(init=False)
+    stepper: StreamStepper = field(init=False)
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
@@ -175,7 +177,9 @@ class Trainer:
             Stream(stream_seed(self.config.seed, s), self.tree.new_table(), self.tree.new_table())
             for s in range(self.config.streams)
         ]
-        self._kernel = make_kernel(self.tree, self.config, self.layout.infoset_base)
+        self.stepper = StreamStepper(
+            self.game, self.layout, make_kernel(self.tree, self.config, self.layout.infoset_base)
+        )
 
     @property
     def done(self) -> int:
@@ -188,12 +192,7 @@ class Trainer:
         return sum(s.value_sum for s in self.streams) / max(self.done, 1)
 
     def _advance(self, index: int, count: int) -> int:
-        stream = self.streams[index]
-        buckets, showdown = self.game.sample_deals(stream.seed, stream.done, count)
-        rows = self.layout.scale_deals(buckets)
-        value = self._kernel(stream, rows, showdown, stream.done + 1)
-        stream.value_sum += value
-        stream.done += count
+        self.stepper.advance(self.streams[index], count)
         return count
 
     def run(
@@ -228,17 +227,34 @@ class Trainer:
         if checkpoint is not None:
             save_checkpoint(self, checkpoint)
 
-    def _next_batches(self, stop_after: int | None) -> list[tuple[int, int]]:
-        budget = None if stop_after is None else stop_after - self.done
+    def _next_batches(
+        self, stop_after: int | None, done: list[int] | None = None
+    ) -> list[tuple[int, int]]:
+        """The next round of ``(stream, count)`` batches, given each stream's iterations done
+        (by default the streams' own counters)."""
+        done = [stream.done for stream in self.streams] if done is None else done
+        budget = None if stop_after is None else stop_after - sum(done)
         work = []
-        for index, stream in enumerate(self.streams):
-            count = min(self.config.batch, self.config.stream_iterations(index) - stream.done)
+        for index, already in enumerate(done):
+            count = min(self.config.batch, self.config.stream_iterations(index) - already)
             if budget is not None:
                 count = min(count, budget)
                 budget -= max(count, 0)
             if count > 0:
                 work.append((index, count))
         return work
+
+    def batch_plan(self, stop_after: int | None = None) -> list[list[int]]:
+        """The batch sizes each stream runs, in order, when ``run(stop_after=...)`` is called
+        now: a backend that runs a stream's batches by themselves (``blueprint.ray_train``)
+        splits the deals, and adds the batch values, exactly as the local loop does."""
+        done = [stream.done for stream in self.streams]
+        plan: list[list[int]] = [[] for _ in self.streams]
+        while work := self._next_batches(stop_after, done):
+            for index, count in work:
+                plan[index].append(count)
+                done[index] += count
+        return plan
 
     def strategy_sum(self) -> np.ndarray:
         """The streams' strategy sums added, in stream order (canonical rows)."""
@@ -251,6 +267,31 @@ class Trainer:
         """Stream ``index``'s regret and strategy-sum tables in canonical row order."""
         stream, canonical = self.streams[index], self.layout.to_canonical
         return canonical(stream.regret), canonical(stream.strategy_sum)
+
+
+@dataclass(frozen=True)
+class StreamStepper:
+    """What advances any stream of a run by a batch: the game's deals, the tables' row layout
+    and the kernel. The same for every stream, so a worker builds it once for all of them."""
+
+    game: TrainingGame
+    layout: BucketMajorLayout
+    kernel: Kernel
+
+    @classmethod
+    def of(cls, game: TrainingGame, config: TrainConfig) -> StreamStepper:
+        """The stepper of ``game``'s tree trained by ``config``."""
+        tree = game.build_tree()
+        layout = BucketMajorLayout.of(tree)
+        return cls(game, layout, make_kernel(tree, config, layout.infoset_base))
+
+    def advance(self, stream: Stream, count: int) -> None:
+        """Run iterations ``stream.done .. stream.done + count - 1`` of ``stream`` as one
+        batch, adding the batch's sampled value to ``stream.value_sum``."""
+        buckets, showdown = self.game.sample_deals(stream.seed, stream.done, count)
+        rows = self.layout.scale_deals(buckets)
+        stream.value_sum += self.kernel(stream, rows, showdown, stream.done + 1)
+        stream.done += count
 
 
 def make_kernel(tree: BettingTree, config: TrainConfig, infoset_base: np.ndarray) -> Kernel:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -20,6 +20,7 @@ from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, 
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.export import strategy_frame
 from blueprint.holdem import LATE_LETTERS, MAX_LATE_BUCKETS, HoldemConfig
+from blueprint.ray_train import ray_available, train_on_ray
 from blueprint.train import ALGORITHMS, AVERAGING, TrainConfig, Trainer, load_checkpoint
 
 
@@ -85,6 +86,16 @@ def _progress_bar(trainer: Trainer):
     return bar, update
 
 
+def _run(trainer: Trainer, options: dict, update: Callable[[int, float], None]) -> None:
+    """Train in this process's threads, or on Ray (``blueprint.ray_train``)."""
+    workers, checkpoint, seconds = (options[name] for name in
+                                    ("workers", "checkpoint", "checkpoint_seconds"))  # fmt: skip
+    if options["backend"] == "local":
+        trainer.run(workers, update, checkpoint, seconds)
+    else:
+        train_on_ray(trainer, options["ray_address"], workers, update, checkpoint, seconds)
+
+
 def available_cores() -> int:
     """The cores this process may run on (the trainer's threads by default)."""
     try:
@@ -93,14 +104,15 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-_UNRECORDED = ("checkpoint", "checkpoint_seconds", "resume")
+_UNRECORDED = ("checkpoint", "checkpoint_seconds", "resume", "backend", "ray_address")
 
 
 def recorded_command(params: Sequence[click.Parameter], options: dict, cwd: Path) -> str:
     """The full ``blueprint train`` command line of ``options``, free of this machine's paths.
 
-    Checkpoint options (they do not change the result) are left out, and the output file is
-    recorded relative to the working directory, or by its name alone if it lies outside it.
+    Checkpoint and backend options (they do not change the result) are left out, and the
+    output file is recorded relative to the working directory, or by its name alone if it lies
+    outside it.
     """
     words = ["blueprint", "train"]
     for param in params:
@@ -175,7 +187,16 @@ def _portable_path(text: str, cwd: Path) -> str:
               help="Independent Monte Carlo CFR streams, averaged at the end (their number fixes"
                    " the result; --workers does not).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Threads running the streams  [default: the cores].")  # fmt: skip
+              help="Threads running the streams (with --backend ray and no --ray-address, the"
+                   " CPUs of the Ray started here)  [default: the cores].")  # fmt: skip
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="Run the streams in threads of this process (local) or as tasks on a Ray"
+                   " cluster (ray: pip install 'pokerbot-cfr[ray]'); the result is the"
+                   " same.")  # fmt: skip
+@click.option("--ray-address", default=None,
+              help="Join this Ray cluster ('auto', 'ray://host:10001'; default: start one"
+                   " here).")  # fmt: skip
 @click.option("--batch", type=click.IntRange(min=1), default=50_000, show_default=True,
               help="Iterations a stream runs between progress updates (their deals are sampled"
                    " together).")  # fmt: skip
@@ -191,7 +212,8 @@ def _portable_path(text: str, cwd: Path) -> str:
 @click.option("--checkpoint", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for npz + JSON checkpoints.")  # fmt: skip
 @click.option("--checkpoint-seconds", type=float, default=600.0, show_default=True,
-              help="Write a checkpoint this often, with --checkpoint.")  # fmt: skip
+              help="Write a checkpoint this often, with --checkpoint (with --backend ray, the"
+                   " streams also sync, and the progress bar moves, this often).")  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue from --checkpoint.")
 def train_command(**options) -> None:
     """Train a hold'em blueprint by MCCFR (preflop and flop, or every street) and write its
@@ -204,13 +226,13 @@ def train_command(**options) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     holdem, train = _configs(options)
+    if options["backend"] == "ray" and not ray_available():
+        raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
     options["workers"] = options["workers"] or available_cores()
     trainer = _trainer(options, holdem, train)
     bar, update = _progress_bar(trainer)
     with bar:
-        trainer.run(
-            options["workers"], update, options["checkpoint"], options["checkpoint_seconds"]
-        )
+        _run(trainer, options, update)
     frame = strategy_frame(trainer.tree, holdem, trainer.strategy_sum(), options["min_reach"])
     meta = {
         **holdem.to_json(),
