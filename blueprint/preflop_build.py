@@ -9,7 +9,7 @@ reached at least ``min_visits`` times (per class on average), their rows as ``ui
 multiples of 1/255 of each action's probability. The player plays its other rules at the
 nodes left out (rare lines: several limpers, then raises).
 
-File layout (``format`` = 1, read by ``agent.players.preflop_table``): per configuration,
+File layout (``format`` = 1): per configuration,
 ``p{P}_s{S}_a{ante x 1000}`` of shape ``[kept nodes, 169, max actions]`` and
 ``nodes_p{P}_s{S}_a{ante x 1000}`` (the kept decision nodes, tree order); ``raise_fractions``
 (JSON), ``players``, ``stacks``, ``antes``, ``iterations`` (per entry of ``players``), ``seed``.

@@ -304,7 +304,7 @@ class DefenceRule:
     def frequency(self, snapshot: Snapshot) -> float:
         """The share of our range that continues facing a bet: the minimum defense frequency;
         preflop with ``preflop_defense="odds"``, at least the holdings whose pot share
-        covers the price of the call (``agent.players.defense.preflop_odds_frequency``)."""
+        covers the price of the call (:func:`preflop_odds_frequency`)."""
         mdf = minimum_defense_frequency(snapshot.to_call, snapshot.contested_pot)
         odds = self.context.settled.preflop_defense == PreflopDefense.ODDS
         if not odds or snapshot.street != Street.PREFLOP:
@@ -356,7 +356,7 @@ class DefenceRule:
 def defended_levels(levels: np.ndarray, ranks: np.ndarray, frequency: float) -> np.ndarray:
     """Facing a bet: pass below the defended ``frequency`` of the ranks (the player's
     ``defense_frequency``), call above it, and the threshold level (at least a call) in the
-    top third (``agent.players.defense``)."""
+    top third (:data:`RAISE_SHARE`)."""
     raising = ranks >= 1.0 - RAISE_SHARE * frequency - 1e-12
     defending = ranks >= 1.0 - frequency - 1e-12
     continued = np.where(raising, np.maximum(levels, Level.CALL), Level.CALL)

@@ -6,7 +6,6 @@ import re
 
 import pandas as pd
 import pytest
-from agent.players.subgame_solving import SOLVED_STREETS
 
 from agent.abstraction.betting import parse_actions
 from agent.abstraction.strategy_file import write_strategy
@@ -16,6 +15,7 @@ from agent.players.cfrv2 import CFRv2Player
 from agent.players.config import (
     INJECTED,
     PRODUCT_OPTIONS,
+    SOLVED_STREETS,
     AdaptiveConfig,
     CFRv2Config,
     ExploitConfig,
