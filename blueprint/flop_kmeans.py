@@ -12,7 +12,7 @@ abstraction with earth mover's distance in imperfect-information games", AAAI 20
   against one uniformly random opponent hand (wins plus half ties), in ``bins`` equal bins
   over [0, 1]: exhaustive, so a pure function of the class. On each runout all hands are
   ranked once and each hand's equity follows from the sorted order (inclusion-exclusion on
-  the two hole cards).
+  the two hole cards, ``agent.poker.hand_strength.river_equities``).
 * Distance: the EMD between two histograms on a line is the L1 distance between their CDFs;
   k-means clusters the CDF vectors under squared L2 distance, the usual approximation.
 * k-means: Lloyd's algorithm from a k-means++ start (Arthur and Vassilvitskii 2007), weighted
@@ -46,7 +46,8 @@ from agent.abstraction.km_table import (
     table_file,
 )
 from agent.poker.equity import copy_into
-from agent.poker.evaluator import board_ranker, eval7, ranked
+from agent.poker.evaluator import eval7
+from agent.poker.hand_strength import river_equities
 
 DEFAULT_BINS = 10
 DEFAULT_ITERATIONS = 100
@@ -75,52 +76,6 @@ def flop_representatives() -> np.ndarray:
                     )
                 )
     return np.array(sorted(flops), dtype=np.int64)
-
-
-@njit(cache=True, nogil=True)
-def river_equities(board, rest, pair_a, pair_b, skip_a, skip_b, ranks, hands, twice):
-    """Every hand's exact river equity on ``board`` (5 cards) against a random opponent.
-
-    Hands are the pairs of ``rest`` indices not using ``skip_a`` or ``skip_b``; fills
-    ``hands[:n]`` (pair indices) and ``twice[:n]`` (2 x (wins + ties / 2)); returns n.
-    """
-    n = 0
-    ranker = board_ranker(board)
-    for p in range(pair_a.shape[0]):
-        a, b = pair_a[p], pair_b[p]
-        if a in (skip_a, skip_b) or b in (skip_a, skip_b):
-            continue
-        ranks[n] = ranked(ranker, rest[a], rest[b])
-        hands[n] = p
-        n += 1
-    order = np.argsort(ranks[:n])[::-1]  # weakest first (phevaluator: larger is weaker)
-    weaker_card = np.zeros(rest.shape[0], dtype=np.int64)
-    tied_card = np.zeros(rest.shape[0], dtype=np.int64)
-    weaker = 0
-    start = 0
-    while start < n:
-        stop = start
-        while stop < n and ranks[order[stop]] == ranks[order[start]]:
-            p = hands[order[stop]]
-            tied_card[pair_a[p]] += 1
-            tied_card[pair_b[p]] += 1
-            stop += 1
-        tied = stop - start
-        for s in range(start, stop):
-            p = hands[order[s]]
-            a, b = pair_a[p], pair_b[p]
-            wins = weaker - weaker_card[a] - weaker_card[b]
-            ties = tied - tied_card[a] - tied_card[b] + 1
-            twice[order[s]] = 2 * wins + ties
-        for s in range(start, stop):
-            p = hands[order[s]]
-            tied_card[pair_a[p]] = 0
-            tied_card[pair_b[p]] = 0
-            weaker_card[pair_a[p]] += 1
-            weaker_card[pair_b[p]] += 1
-        weaker += tied
-        start = stop
-    return n
 
 
 @njit(cache=True, nogil=True)

@@ -41,21 +41,17 @@ from agent.abstraction.betting import (
     parse_actions,
 )
 from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
+from agent.abstraction.equity_buckets import (
+    check_num_buckets,
+    river_bucket_table,
+    turn_bucket_table,
+)
 from agent.abstraction.flop_buckets import flop_class
 from agent.poker.evaluator import eval7
 from agent.poker.rng import below, mix, next_state
-from blueprint.late_buckets import (
-    RIVER_CARDS,
-    TWICE_MAX,
-    board_strengths,
-    equal_width_bucket,
-    turn_strengths,
-)
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
 
 CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river
-MAX_LATE_BUCKETS = 5000
-LATE_LETTERS = "UR"  # the turn's and the river's bucket labels
 
 
 @dataclass(frozen=True)
@@ -72,20 +68,20 @@ class HoldemConfig:
 
     def __post_init__(self) -> None:
         get_abstraction(self.abstraction)  # raises ValueError naming an unknown abstraction
-        for street, count in (("turn", self.turn_buckets), ("river", self.river_buckets)):
-            if not 2 <= count <= MAX_LATE_BUCKETS:
-                raise ValueError(f"{count!r} {street} buckets: expected 2 to {MAX_LATE_BUCKETS}")
+        check_num_buckets("turn", self.turn_buckets)
+        check_num_buckets("river", self.river_buckets)
 
     @property
     def cards(self) -> CardAbstraction:
-        """The card abstraction object (preflop and flop)."""
-        return get_abstraction(self.abstraction)
+        """The card abstraction of the rounds played: preflop and flop, then the turn's and
+        river's buckets (``agent.abstraction.equity_buckets``), the one the player reads."""
+        late = (self.turn_buckets, self.river_buckets)[: max(0, self.game.rounds - 2)]
+        return get_abstraction(self.abstraction).with_late_streets(late)
 
     @property
     def num_buckets(self) -> tuple[int, ...]:
         """Buckets per round played: the card abstraction's, then the turn's and river's."""
-        counts = (*self.cards.num_buckets, self.turn_buckets, self.river_buckets)
-        return counts[: self.game.rounds]
+        return self.cards.num_buckets[: self.game.rounds]
 
     def bucket_label(self, round_index: int, bucket: int) -> str:
         """The card part of an info-set key: the card abstraction's preflop and on the flop,
@@ -95,11 +91,7 @@ class HoldemConfig:
         >>> config.bucket_label(0, 0), config.bucket_label(2, 7), config.bucket_label(3, 0)
         ('AA', 'U7', 'R0')
         """
-        if round_index < 2:
-            return self.cards.label(round_index, bucket)
-        if not 0 <= bucket < self.num_buckets[round_index]:
-            raise ValueError(f"bucket {bucket!r} is outside the round {round_index} buckets")
-        return f"{LATE_LETTERS[round_index - 2]}{bucket}"
+        return self.cards.label(round_index, bucket)
 
     def build_tree(self) -> BettingTree:
         """The public betting tree (``build_tree``)."""
@@ -294,15 +286,15 @@ def late_deal_buckets(
 ) -> None:
     """The turn and river buckets (rounds 2 and 3 of ``buckets[D, 2, R]``, as far as R goes)
     of iterations ``first .. first + D - 1``: equal-width buckets of the hand's exact turn
-    equity and river strength against a random hand (``blueprint.late_buckets``)."""
+    equity and river strength against a random hand, the player's own
+    (``agent.abstraction.equity_buckets``)."""
     cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
     for d in range(buckets.shape[0]):
         deal_cards(seed, first + d, cards)
-        total = turn_strengths(cards[4:8])
-        river = board_strengths(cards[4:9]) if buckets.shape[2] > 3 else total
+        turn = turn_bucket_table(cards[4:8], turn_buckets)
+        river = river_bucket_table(cards[4:9], river_buckets) if buckets.shape[2] > 3 else turn
         for player in range(2):
             h0, h1 = cards[2 * player], cards[2 * player + 1]
-            scale = RIVER_CARDS * TWICE_MAX
-            buckets[d, player, 2] = equal_width_bucket(total[h0, h1], scale, turn_buckets)
+            buckets[d, player, 2] = turn[h0, h1]
             if buckets.shape[2] > 3:
-                buckets[d, player, 3] = equal_width_bucket(river[h0, h1], TWICE_MAX, river_buckets)
+                buckets[d, player, 3] = river[h0, h1]

@@ -1,19 +1,20 @@
-"""Turn and river buckets: hand strength on the river, equity histograms on the turn.
+"""Offline turn and river buckets: percentile river buckets, turn equity-histogram k-means.
 
-A four-street blueprint needs a private bucket on the turn and the river as the flop has one
-(``agent.abstraction.flop_buckets``, ``blueprint.flop_kmeans``). This module computes both
-from exact enumeration, as the flop's distribution-aware abstraction does (Johanson, Burch,
-Valenzano & Bowling, "Evaluating state-space abstractions in extensive-form games", AAMAS
-2013; Ganzfried & Sandholm, "Potential-aware imperfect-recall abstraction with earth mover's
-distance in imperfect-information games", AAAI 2014):
+The four-street trainer (``blueprint.holdem``) and the player share one turn and river
+abstraction, equal intervals of exact equity computed per deal
+(``agent.abstraction.equity_buckets``, over the hand strengths of
+``agent.poker.hand_strength``). This module holds the finer buckets a trainer would build
+offline from the same strengths, as the flop's distribution-aware abstraction does (Johanson,
+Burch, Valenzano & Bowling, "Evaluating state-space abstractions in extensive-form games",
+AAMAS 2013; Ganzfried & Sandholm, "Potential-aware imperfect-recall abstraction with earth
+mover's distance in imperfect-information games", AAAI 2014):
 
 * **River**: no card is to come, so a hand is described by its *hand strength*: its exact
-  equity against one uniformly random opponent holding of the 45 cards left (wins plus half
-  the ties, out of 990 holdings), kept as the integer 2 x wins + ties out of 1980. One
-  ranking of the board's 1,081 holdings gives every holding's strength at once
-  (``blueprint.flop_kmeans.river_equities``), so a sampled deal pays one ranking for both
-  players. Buckets are intervals of strength between ``edges``: equal-frequency edges
-  (percentile buckets) are drawn from the strengths of sampled deals (``river_edges``).
+  equity against one uniformly random opponent holding of the 45 cards left, kept as the
+  integer 2 x wins + ties out of 1980 (``agent.poker.hand_strength.board_strengths``: one
+  ranking of the board gives every holding's strength, so a sampled deal pays one ranking
+  for both players). Buckets are intervals of strength between ``edges``: equal-frequency
+  edges (percentile buckets) are drawn from the strengths of sampled deals (``river_edges``).
 * **Turn**: a hand's *histogram* of its river strength over the 46 river cards (in ``bins``
   equal bins, ``blueprint.flop_kmeans.bin_of``) keeps a draw apart from a made hand of the
   same mean equity. Buckets are k-means clusters of the histograms' cumulative sums (the
@@ -25,7 +26,8 @@ Suit isomorphism: strengths and histograms depend on the cards only up to a rela
 the suits, so a table can be keyed by the canonical class (Waugh, "A fast and optimal hand
 isomorphism algorithm", 2013): 55,190,538 turn classes and about 2.4 billion river classes.
 
-How a full four-street blueprint uses them (the design these functions are the ground of):
+How a finer four-street abstraction would use them (the design these functions are the
+ground of):
 
 * the turn's class table, like the flop's ``data/flop_km<N>.npz``: every canonical turn
   class's histogram (46 river rankings per four-card board, batched by board as
@@ -40,15 +42,14 @@ How a full four-street blueprint uses them (the design these functions are the g
 * bucket counts in the range of Pluribus's 200 a street, imperfect recall (a turn bucket
   does not remember the flop bucket), as every abstraction after 2013 does.
 
-The four-street hold'em trainer (``blueprint.holdem``) starts from the plainest member of this
-family, computed while sampling each deal: equal-width buckets of exact turn equity
-(``turn_strengths``, 46 board rankings a deal) and of exact river strength.
+The player would then need the same class table or edges at play time, moved to
+``agent.abstraction`` beside ``equity_buckets``.
 
 >>> from agent.poker.cards import parse_cards
->>> board = parse_cards(["Qs", "Js", "Ts", "2c", "3d"])
->>> nuts, straight = parse_cards(["As", "Ks"]), parse_cards(["Ah", "Kh"])
->>> river_strength(nuts, board), river_strength(straight, board)  # 45 flushes, 8 ties
-(1980, 1882)
+>>> board = parse_cards(["As", "Ad", "7c", "2h"])
+>>> histogram = turn_histogram(parse_cards(["Ah", "Ac"]), board, 5)  # quads: the top bin
+>>> histogram.tolist()
+[0, 0, 0, 0, 46]
 """
 
 from __future__ import annotations
@@ -57,50 +58,8 @@ import numpy as np
 from numba import njit
 
 from agent.poker.equity import copy_into
-from blueprint.flop_kmeans import bin_of, kmeans, river_equities
-
-TWICE_MAX = 1980  # 2 x 990 opponent holdings: a hand that wins against all of them
-RIVER_CARDS = 46
-
-
-@njit(cache=True, nogil=True)
-def _pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Index pairs a < b of ``count`` cards, in order."""
-    first = np.empty(count * (count - 1) // 2, dtype=np.int64)
-    second = np.empty_like(first)
-    p = 0
-    for a in range(count):
-        for b in range(a + 1, count):
-            first[p], second[p] = a, b
-            p += 1
-    return first, second
-
-
-@njit(cache=True, nogil=True)
-def board_strengths(board: np.ndarray) -> np.ndarray:
-    """``twice[c0, c1]``: 2 x wins + ties of holding (c0, c1) on a five-card ``board`` against
-    every holding of the other 45 cards; -1 where a card is on the board."""
-    used = np.zeros(52, dtype=np.bool_)
-    for card in board:
-        used[card] = True
-    rest = np.flatnonzero(~used)
-    pair_a, pair_b = _pairs(rest.shape[0])
-    ranks = np.empty(pair_a.shape[0], dtype=np.int64)
-    hands = np.empty_like(ranks)
-    twice = np.empty_like(ranks)
-    n = river_equities(board, rest, pair_a, pair_b, -1, -1, ranks, hands, twice)
-    table = np.full((52, 52), -1, dtype=np.int64)
-    for i in range(n):
-        c0, c1 = rest[pair_a[hands[i]]], rest[pair_b[hands[i]]]
-        table[c0, c1] = twice[i]
-        table[c1, c0] = twice[i]
-    return table
-
-
-def river_strength(hole: list[int], board: list[int]) -> int:
-    """2 x wins + ties (out of 1980) of ``hole`` on a five-card ``board``."""
-    _check(hole, board, 5)
-    return int(board_strengths(np.asarray(board, dtype=np.int64))[hole[0], hole[1]])
+from agent.poker.hand_strength import RIVER_CARDS, board_strengths, check_cards
+from blueprint.flop_kmeans import bin_of, kmeans
 
 
 @njit(cache=True, nogil=True)
@@ -146,42 +105,9 @@ def turn_histograms(board: np.ndarray, bins: int) -> np.ndarray:
     return counts
 
 
-@njit(cache=True, nogil=True)
-def turn_strengths(board: np.ndarray) -> np.ndarray:
-    """``total[c0, c1]``: the sum of each holding's river strengths (2 x wins + ties) on a
-    four-card ``board`` over the 46 river cards it leaves: its exact turn equity is
-    ``total / (46 * 1980)``. Zero where a card is on the board."""
-    total = np.zeros((52, 52), dtype=np.int64)
-    five = np.empty(5, dtype=np.int64)
-    copy_into(five, 0, board)
-    used = np.zeros(52, dtype=np.bool_)
-    for card in board:
-        used[card] = True
-    for river in range(52):
-        if used[river]:
-            continue
-        five[4] = river
-        table = board_strengths(five)
-        for c0 in range(52):
-            for c1 in range(52):
-                if c0 != c1 and c0 != river and c1 != river and table[c0, c1] >= 0:
-                    total[c0, c1] += table[c0, c1]
-    return total
-
-
-@njit(cache=True, nogil=True)
-def equal_width_bucket(total: int, scale: int, num_buckets: int) -> int:
-    """The bucket of equity ``total / scale`` among ``num_buckets`` equal intervals of [0, 1].
-
-    >>> [equal_width_bucket(total, 1980, 10) for total in (0, 990, 1980)]
-    [0, 5, 9]
-    """
-    return min(total * num_buckets // scale, num_buckets - 1)
-
-
 def turn_histogram(hole: list[int], board: list[int], bins: int) -> np.ndarray:
     """The river-strength histogram (counts over the 46 river cards) of ``hole`` on a turn."""
-    _check(hole, board, 4)
+    check_cards(hole, board, 4)
     return turn_histograms(np.asarray(board, dtype=np.int64), bins)[hole[0], hole[1]].copy()
 
 
@@ -213,11 +139,3 @@ def turn_bucket(hole: list[int], board: list[int], centers: np.ndarray) -> int:
     bins = centers.shape[1] + 1
     point = _cdf(turn_histogram(hole, board, bins))[0]
     return int(np.argmin(((centers - point) ** 2).sum(axis=1)))
-
-
-def _check(hole: list[int], board: list[int], size: int) -> None:
-    cards = [*hole, *board]
-    if len(hole) != 2 or len(board) != size or len(set(cards)) != len(cards):
-        raise ValueError(f"expected two hole cards and {size} board cards, all distinct: {cards}")
-    if not all(0 <= card < 52 for card in cards):
-        raise ValueError(f"card ids must lie in 0..51: {cards}")

@@ -22,10 +22,15 @@ class table (``class_buckets``), the same table for the trainer's deal sampler a
   distribution-aware abstraction (``blueprint.flop_kmeans``, read by
   ``agent.abstraction.km_table``); the assignment ships as ``data/flop_km<N>.npz``.
 
-A bucket's *label* is the card part of the info-set key (``agent.abstraction.betting.infoset_key``):
-``'AKs'`` preflop; on the flop ``'AKs 555'`` (``study``), ``'E57'`` (EHS bucket 57 of N) or
-``'M57'`` (k-means bucket 57 of N), bucket 0 the weakest. Compiled kernels compute buckets from
-the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
+A four-street abstraction (``with_late_streets``, for a blueprint trained to the river) adds
+the turn and river buckets of ``agent.abstraction.equity_buckets``: equal intervals of the
+holding's exact equity, computed from the board at play time as the trainer computes them.
+
+A bucket's *label* is the card part of the info-set key
+(``agent.abstraction.betting.infoset_key``): ``'AKs'`` preflop; on the flop ``'AKs 555'``
+(``study``), ``'E57'`` (EHS bucket 57 of N) or ``'M57'`` (k-means bucket 57 of N); ``'U12'``
+on the turn and ``'R3'`` on the river; bucket 0 the weakest. Compiled kernels compute buckets
+from the lookup tables ``HOLE_TABLE`` and ``FLOP_TABLE`` (see ``study_buckets``) or from
 ``agent.abstraction.flop_buckets.flop_class`` and ``CardAbstraction.class_buckets``.
 
 >>> from agent.poker.cards import parse_cards
@@ -44,13 +49,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
 import numpy as np
 from numba import njit
 
+from agent.abstraction import equity_buckets
 from agent.poker.cards import HOLE_CLASSES, RANKS, hole_class_index, rank_of
+from agent.poker.hand_strength import check_cards
 
 STUDY = "study"
 FLOP_RANKS: tuple[str, ...] = tuple(
@@ -58,6 +65,7 @@ FLOP_RANKS: tuple[str, ...] = tuple(
     for ranks in combinations_with_replacement(range(12, -1, -1), 3)
 )
 NUM_FLOP_RANKS = len(FLOP_RANKS)  # 455 multisets of three ranks
+BOARD_SIZES = (0, 3, 4, 5)  # the board of each betting round
 
 
 def _hole_table() -> np.ndarray:
@@ -96,10 +104,29 @@ def study_buckets(
 
 @dataclass(frozen=True)
 class CardAbstraction:
-    """A named card abstraction: bucket counts per round and the labels of buckets."""
+    """A named card abstraction: bucket counts per round (preflop and flop, then the turn's
+    and river's where the abstraction covers them) and the labels of buckets."""
 
     name: str
     num_buckets: tuple[int, ...]
+
+    @property
+    def rounds(self) -> int:
+        """The betting rounds the abstraction buckets: 2 (preflop and flop) to 4."""
+        return len(self.num_buckets)
+
+    def with_late_streets(self, counts: Sequence[int]) -> CardAbstraction:
+        """This abstraction with turn (and river) buckets: ``counts`` of the turn, then the
+        river (none, one or two), equal intervals of exact equity.
+
+        >>> get_abstraction("ehs20").with_late_streets([8, 6]).num_buckets
+        (169, 20, 8, 6)
+        """
+        if len(counts) > 2:
+            raise ValueError(f"late bucket counts {list(counts)!r}: the turn's and the river's")
+        for street, count in zip(("turn", "river"), counts, strict=False):
+            equity_buckets.check_num_buckets(street, count)
+        return replace(self, num_buckets=(*self.num_buckets[:2], *(int(c) for c in counts)))
 
     @property
     def by_equity(self) -> bool:
@@ -129,14 +156,22 @@ class CardAbstraction:
         raise ValueError(f"the {self.name} abstraction has no flop class table")
 
     def bucket(self, hole: Sequence[int], board: Sequence[int]) -> int:
-        """The bucket of hole cards on a board of 0 (preflop) or 3 (flop) card ids."""
+        """The bucket of hole cards on a board of 0 (preflop), 3 (flop), 4 (turn) or 5 (river)
+        card ids, as far as the abstraction covers the rounds."""
         if len(hole) != 2:
             raise ValueError(f"hole cards {list(hole)!r}: expected two card ids")
+        sizes = BOARD_SIZES[: self.rounds]
+        if len(board) not in sizes:
+            covered = ", ".join(str(size) for size in sizes[:-1]) + f" or {sizes[-1]}"
+            raise ValueError(
+                f"board {list(board)!r}: the {self.name} abstraction covers {covered} cards"
+            )
+        if len(board) > 3:
+            check_cards(hole, board, len(board))
+            return int(self.board_buckets(board)[hole[0], hole[1]])
         hole_index = hole_class_index(hole)
         if len(board) == 0:
             return hole_index
-        if len(board) != 3:
-            raise ValueError(f"board {list(board)!r}: the {self.name} abstraction covers 0 or 3")
         if set(hole) & set(board):
             raise ValueError(
                 f"hole cards {list(hole)!r} share a card with the board {list(board)!r}"
@@ -150,6 +185,20 @@ class CardAbstraction:
         flop = int(FLOP_TABLE[rank_of(board[0]), rank_of(board[1]), rank_of(board[2])])
         return hole_index * NUM_FLOP_RANKS + flop
 
+    def board_buckets(self, board: Sequence[int]) -> np.ndarray:
+        """Every holding's bucket on a turn (4 cards) or river (5 cards) ``board``, read only:
+        ``int64[52, 52]`` indexed by the two card ids, -1 where a card is on the board."""
+        round_index = len(board) - 2
+        if round_index not in (2, 3):
+            raise ValueError(f"board {list(board)!r}: expected a turn or river board")
+        if round_index >= self.rounds:
+            street = ("turn", "river")[round_index - 2]
+            raise ValueError(
+                f"the {self.name} abstraction has no {street} buckets: those of a blueprint"
+                " trained to the river come with it (with_late_streets)"
+            )
+        return equity_buckets.board_buckets(board, self.num_buckets[round_index])
+
     def label(self, round_index: int, bucket: int) -> str:
         """The card part of an info-set key: ``'AKs'`` preflop, ``'AKs 555'`` on the flop.
 
@@ -159,6 +208,8 @@ class CardAbstraction:
         self._check(round_index, bucket)
         if round_index == 0:
             return HOLE_CLASSES[bucket]
+        if round_index > 1:
+            return equity_buckets.late_label(round_index, bucket)
         if self.by_class:
             return f"{self._letter}{bucket}"
         hole, flop = divmod(bucket, NUM_FLOP_RANKS)
@@ -174,6 +225,13 @@ class CardAbstraction:
         ...
         ValueError: card label 'K7s 5555': expected a hole class and three flop ranks like 'AKs 555'
         """
+        if round_index > 1 and round_index < self.rounds:
+            bucket = equity_buckets.parse_late_label(round_index, label)
+            if bucket is not None and bucket < self.num_buckets[round_index]:
+                return bucket
+            letter = equity_buckets.LATE_LETTERS[round_index - 2]
+            top = self.num_buckets[round_index] - 1
+            raise ValueError(f"card label {label!r}: expected a bucket {letter}0..{letter}{top}")
         parts = label.split(" ")
         if round_index == 0 and len(parts) == 1 and parts[0] in HOLE_CLASSES:
             return HOLE_CLASSES.index(parts[0])

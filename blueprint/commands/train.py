@@ -16,10 +16,11 @@ import click
 import numpy as np
 
 from agent.abstraction.betting import GameConfig, parse_actions, split_infoset_key
+from agent.abstraction.equity_buckets import LATE_LETTERS, MAX_LATE_BUCKETS
 from agent.abstraction.strategy_file import clean, load_strategy, sidecar_path, write_strategy
 from agent.poker.cards import HOLE_CLASSES
 from blueprint.export import strategy_frame
-from blueprint.holdem import LATE_LETTERS, MAX_LATE_BUCKETS, HoldemConfig
+from blueprint.holdem import HoldemConfig
 from blueprint.ray_train import ray_available, train_on_ray
 from blueprint.train import ALGORITHMS, AVERAGING, TrainConfig, Trainer, load_checkpoint
 

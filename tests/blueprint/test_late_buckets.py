@@ -1,20 +1,19 @@
-"""Turn and river buckets against exact enumeration of the opponent's holdings and the river."""
+"""The offline turn and river buckets (percentile river buckets, turn histograms and their
+k-means centres) against exact enumeration of the opponent's holdings and the river."""
 
 from __future__ import annotations
 
 import itertools
 
 import numpy as np
-import pytest
 
 from agent.poker.cards import parse_cards
 from agent.poker.evaluator import eval7
+from agent.poker.hand_strength import TWICE_MAX, river_strength
 from blueprint.flop_kmeans import bin_of
 from blueprint.late_buckets import (
-    TWICE_MAX,
     river_buckets,
     river_edges,
-    river_strength,
     turn_bucket,
     turn_centers,
     turn_histogram,
@@ -38,16 +37,6 @@ def _enumerated(hole: list[int], board: list[int]) -> int:
     return twice
 
 
-@pytest.mark.parametrize("name", sorted(BOARDS))
-def test_river_strength_is_the_enumerated_equity(name: str) -> None:
-    board = parse_cards(BOARDS[name])
-    rest = [card for card in range(52) if card not in board]
-    rng = np.random.default_rng(0)
-    for _ in range(6):
-        hole = [int(card) for card in rng.choice(rest, size=2, replace=False)]
-        assert river_strength(hole, board) == _enumerated(hole, board)
-
-
 def test_river_buckets_read_the_strengths_of_both_players() -> None:
     board = parse_cards(BOARDS["paired"])
     holes = [parse_cards(["8s", "Kd"]), parse_cards(["Ah", "3c"])]  # a full house, ace high
@@ -57,12 +46,6 @@ def test_river_buckets_read_the_strengths_of_both_players() -> None:
     river_buckets(cards, edges, out)
     expected = [int(np.searchsorted(edges, _enumerated(h, board), side="right")) for h in holes]
     assert out[0].tolist() == expected == [2, 1]
-
-
-def test_a_board_that_plays_ties_everyone_and_the_nuts_win_all() -> None:
-    royal = parse_cards(["As", "Ks", "Qs", "Js", "Ts"])
-    assert river_strength(parse_cards(["2c", "3d"]), royal) == TWICE_MAX // 2
-    assert river_strength(parse_cards(["As", "Ks"]), parse_cards(BOARDS["three spades"])) == 1980
 
 
 def test_suits_relabelled_leave_strength_and_histogram_alone() -> None:
@@ -103,5 +86,3 @@ def test_river_edges_split_sampled_strengths_evenly() -> None:
     edges = river_edges(4, np.random.default_rng(1), samples=400)
     assert edges.shape == (3,) and (np.diff(edges) > 0).all()
     assert 0 < edges[0] < TWICE_MAX // 2 < edges[2] < TWICE_MAX
-    with pytest.raises(ValueError, match="expected two hole cards and 5 board cards"):
-        river_strength(parse_cards(["Ah", "Kh"]), parse_cards(["Ah", "2c", "3d", "4s", "5h"]))

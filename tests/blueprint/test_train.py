@@ -15,11 +15,11 @@ from click.testing import CliRunner
 
 from agent.abstraction.betting import GameConfig, parse_actions, replay
 from agent.abstraction.strategy_file import clean, load_strategy, uniform_rows, write_strategy
+from agent.poker.hand_strength import river_strength
 from blueprint.commands.cli import main
 from blueprint.commands.train import available_cores, recorded_command, train_command
 from blueprint.export import strategy_frame
 from blueprint.holdem import HoldemConfig, deal_cards, sample_deals
-from blueprint.late_buckets import river_strength
 from blueprint.train import TrainConfig, Trainer, load_checkpoint, save_checkpoint
 from tests.blueprint.reference_mccfr import reference_iterations
 
@@ -236,6 +236,9 @@ def test_four_street_deals_bucket_turn_and_river_by_exact_equity() -> None:
                        if r not in (*hole, *board[:4]))  # fmt: skip
             assert buckets[d, player, 2] == min(turn * 8 // (46 * 1980), 7)
             assert buckets[d, player, 3] == min(river_strength(hole, board) * 6 // 1980, 5)
+            # the player's card abstraction reads the same buckets from the same cards
+            assert FOUR_STREETS.cards.bucket(hole, board[:4]) == buckets[d, player, 2]
+            assert FOUR_STREETS.cards.bucket(hole, board) == buckets[d, player, 3]
 
 
 def test_cli_trains_four_streets_and_info_reads_them(tmp_path: Path) -> None:
