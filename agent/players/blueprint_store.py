@@ -67,7 +67,8 @@ class BlueprintError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Blueprint:
-    """Strategies of a heads-up preflop+flop blueprint, looked up by info-set key."""
+    """Strategies of a heads-up blueprint (preflop and flop, or every street to the river),
+    looked up by info-set key; ``cards`` buckets every round ``game`` plays."""
 
     path: Path
     meta: dict
@@ -181,7 +182,7 @@ def read_blueprint(path: str | Path) -> Blueprint:
         meta = read_meta(path)
         game = GameConfig(int(meta["stack"]), int(meta["small_blind"]), int(meta["rounds"]))
         actions = parse_actions(str(meta["actions"]))
-        cards = get_abstraction(str(meta["abstraction"]))
+        cards = card_abstraction(meta, game)
     except KeyError as missing:
         raise BlueprintError(
             f"sidecar of {str(path)!r} lacks the field {missing}: {REGENERATE}"
@@ -198,6 +199,15 @@ def read_blueprint(path: str | Path) -> Blueprint:
         if meta.get("cleaned"):
             hint += f" then `blueprint clean RAW {path.name}`"
         raise BlueprintError(str(error).replace(REGENERATE, hint)) from None
+
+
+def card_abstraction(meta: dict, game: GameConfig) -> CardAbstraction:
+    """The card abstraction a sidecar names, with the turn and river buckets of the rounds its
+    game plays past the flop (``turn_buckets``, ``river_buckets``: the trainer writes them
+    for a game of three or four rounds); KeyError names a missing one."""
+    late = ("turn_buckets", "river_buckets")[: max(0, game.rounds - 2)]
+    cards = get_abstraction(str(meta["abstraction"]))
+    return cards.with_late_streets([int(meta[name]) for name in late])
 
 
 def _read_checked(

@@ -3,11 +3,11 @@ tournaments.
 
 In a cash game (PyPokerEngine games of one hand, as the arena's matches and local best
 response play them) :class:`CFRv2Player` plays :class:`agent.players.player.CFRv2FixedPlayer`,
-decision for decision: the MCCFR blueprint preflop and on the flop, the study's
-10,000-simulation equity thresholds with our own range's defence after it, push/fold when
-short, and heads-up at 75 big blinds or deeper subgames solved in real time off the
-blueprint's tree. It learns nothing there, so a strong bot meets the strategy local best
-response measures.
+decision for decision: the MCCFR blueprint on the streets it covers (preflop and the flop
+for the shipped ones), the study's 10,000-simulation equity thresholds with our own range's
+defence after it, push/fold when short, and heads-up at 75 big blinds or deeper subgames
+solved in real time off the blueprint's tree. It learns nothing there, so a strong bot
+meets the strategy local best response measures.
 
 Where PyPokerEngine carries the stacks over from hand to hand (``max_round`` above 1: a
 tournament, or any game of several hands), a bust ends the game and the opponents are met

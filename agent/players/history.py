@@ -204,14 +204,15 @@ def abstract_histories(
     actions: ActionAbstraction,
     max_branches: int = MAX_BRANCHES,
 ) -> list[Branch]:
-    """The weighted abstract histories of a heads-up preflop or flop decision.
+    """The weighted abstract histories of a heads-up decision on a street ``game`` plays
+    (``game.rounds``: preflop and the flop for a two-round game, every street for four).
 
-    Returns an empty list when the hand is not heads-up, the street is past the flop, or no
-    reading of the real history stays on the abstract tree with this player to act. Weights
-    sum to 1; at most ``max_branches`` of the likeliest readings are kept.
+    Returns an empty list when the hand is not heads-up, the street is past the game's last
+    round, or no reading of the real history stays on the abstract tree with this player to
+    act. Weights sum to 1; at most ``max_branches`` of the likeliest readings are kept.
     """
     seats = heads_up_seats(snapshot)
-    if seats is None or snapshot.street > Street.FLOP or game.rounds <= snapshot.street:
+    if seats is None or snapshot.street >= game.rounds:
         return []
     player_of = {seats[0]: 0, seats[1]: 1}
     real = _RealHand(snapshot, seats)
@@ -329,12 +330,12 @@ def left_the_tree(
     current_street: bool = False,
 ) -> bool:
     """Whether a raise before the current street, on a street the blueprint's game covers
-    (``game.rounds``: preflop, and the flop), was off the abstraction's tree: none of its
-    sizes, priced on the spot where it was made, within ``tolerance`` pot fractions of it, or
-    a raise beyond the abstraction's cap for that player on its street. The blueprint's later
-    streets then read a line it was never trained on (the mapping only approximates it), and
-    the rules' later ones answer it. With ``current_street`` the current street's raises so
-    far count too. Heads-up only (False otherwise).
+    (``game.rounds``: preflop and the flop, or every street), was off the abstraction's tree:
+    none of its sizes, priced on the spot where it was made, within ``tolerance`` pot
+    fractions of it, or a raise beyond the abstraction's cap for that player on its street.
+    The blueprint's later streets then read a line it was never trained on (the mapping only
+    approximates it), and the rules' later ones answer it. With ``current_street`` the
+    current street's raises so far count too. Heads-up only (False otherwise).
     """
     last = snapshot.street + 1 if current_street else snapshot.street
     raises: dict[tuple[Street, int], int] = {}

@@ -338,12 +338,12 @@ class CFRv1Player(CFRPlayer):
 
 
 class CFRv2FixedPlayer(CFRPlayer):
-    """CFRv2's fixed strategy, the same against every opponent: the blueprint preflop and on
-    the flop, 10,000-simulation thresholds; heads-up at 75 big blinds or deeper, the flop,
-    turn and river solved in real time once a raise left the blueprint's tree
-    (``solve="auto"``; ``solve="off"`` plays the study's rules there). The product's
-    :class:`agent.players.cfrv2.CFRv2Player` plays it in cash games, and adds the opponent
-    model in tournaments."""
+    """CFRv2's fixed strategy, the same against every opponent: the blueprint on the streets
+    it covers (preflop and the flop for the shipped ones), 10,000-simulation thresholds;
+    heads-up at 75 big blinds or deeper, the flop, turn and river solved in real time once a
+    raise left the blueprint's tree (``solve="auto"``; ``solve="off"`` plays the study's rules
+    there). The product's :class:`agent.players.cfrv2.CFRv2Player` plays it in cash games, and
+    adds the opponent model in tournaments."""
 
     default_simulations = CFRV2_SIMULATIONS
     default_solve = Solve.AUTO

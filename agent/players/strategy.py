@@ -12,8 +12,9 @@ records its name (:class:`agent.boundary.policy.Decision`):
    (:mod:`.rules.street_solving`);
 4. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
    blind's preflop from that blueprint (:mod:`.rules.blueprint`);
-5. ``blueprint``: preflop and on the flop, where the history reads onto the blueprint's tree,
-   the MCCFR blueprint (:mod:`.rules.blueprint`);
+5. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
+   ones, every street for one trained to the river), where the history reads onto the
+   blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
 6. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
 7. ``multiway``: with two or more opponents, the pot's equity share against the price

@@ -2,9 +2,11 @@
 
 The first river or turn subgame a fresh install solves would compile the vector CFR walks,
 the showdown and fold kernels, the gadget and the depth-limited leaves' equity inside that
-decision. :func:`warm_up` runs :func:`agent.poker.warmup.warm_up` and then solves a tiny
-river and turn spot (one iteration each, with and without the re-solving gadget), so every
-kernel is compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
+decision, and the first turn a four-street blueprint plays its turn and river buckets.
+:func:`warm_up` runs :func:`agent.poker.warmup.warm_up`, computes the buckets of a turn and
+a river board (``agent.abstraction.equity_buckets``), and then solves a tiny river and turn
+spot (one iteration each, with and without the re-solving gadget), so every kernel is
+compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
 separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
 :mod:`agent.poker.warmup` explains. ``arena warmup`` runs :func:`warm_up` once after an
 install, and the arena runs it before it builds a bot where the cache is cold
@@ -21,6 +23,8 @@ import warnings
 
 import numpy as np
 
+from agent.abstraction import equity_buckets
+from agent.abstraction.equity_buckets import river_bucket_table, turn_bucket_table
 from agent.poker import warmup as poker_warmup
 from agent.poker.range_equity import HOLDINGS
 from blueprint.subgame import depth_limited, gadget, hands, river, vector_cfr
@@ -30,6 +34,7 @@ from blueprint.subgame.turn import TurnSpot
 
 KERNELS = (
     *poker_warmup.KERNELS,
+    (equity_buckets, ("turn_bucket_table", "river_bucket_table")),
     (vector_cfr, ("run_iterations", "_terminal")),
     (hands, ("showdown_kernel", "fold_kernel")),
     (gadget, ("update_gadget",)),
@@ -91,7 +96,12 @@ def _steps() -> dict[str, float]:
     seconds = poker_warmup.warm_up()
     ranges = np.ones((2, HOLDINGS))
     stacks = (950.0, 950.0)
-    solves = {
+    board = np.arange(5, dtype=np.int64)  # the argument types of play (a tuple as an array)
+    steps = {
+        "turn and river buckets": lambda: (
+            turn_bucket_table(board[:4], 2),
+            river_bucket_table(board, 2),
+        ),
         "river subgame solve": lambda: solve_river(
             RiverSpot((0, 1, 2, 3, 4), 100.0, stacks, 0, ranges),
             iterations=1,
@@ -102,9 +112,9 @@ def _steps() -> dict[str, float]:
             TurnSpot((0, 1, 2, 3), 100.0, stacks, 0, ranges), iterations=1, gadget_player=0
         ),
     }
-    for name, solve in solves.items():
+    for name, step in steps.items():
         start = time.perf_counter()
-        solve()
+        step()
         seconds[name] = time.perf_counter() - start
     return seconds
 

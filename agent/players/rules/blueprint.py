@@ -1,5 +1,9 @@
-"""Preflop and on the flop, the MCCFR blueprint's strategy at the information set the
-engine's history reads as.
+"""On every street its blueprint covers, the MCCFR blueprint's strategy at the information set
+the engine's history reads as.
+
+A blueprint trained to the flop (the shipped ones) covers preflop and the flop; one trained
+to the river (``blueprint train --streets 4``) covers every street, its turn and river buckets
+computed from the board as the trainer computes them (``agent.abstraction.equity_buckets``).
 
 The engine's history is read as one or more abstract histories (``agent.players.history``;
 off-tree bets by the pseudo-harmonic mapping of Ganzfried and Sandholm 2013), each weighted;
@@ -23,7 +27,6 @@ from agent.boundary.policy import WeightedAction, normalized
 from agent.boundary.snapshot import (
     Action,
     Snapshot,
-    Street,
     check_or_fold,
     legal_call,
     legal_raise,
@@ -68,9 +71,10 @@ class BlueprintRule:
         self._detail = ""
 
     def applies(self, snapshot: Snapshot) -> bool:
-        """Preflop and on the flop (where ``where`` holds), where the history reads onto the
-        blueprint's tree and no raise is above its largest size (rule ``mdf``)."""
-        if snapshot.street > Street.FLOP or not self.where(snapshot):
+        """On a street the blueprint's game covers (``game.rounds``; where ``where`` holds),
+        where the history reads onto the blueprint's tree and no raise is above its largest
+        size (rule ``mdf``)."""
+        if not self.covers(snapshot) or not self.where(snapshot):
             return False
         branches, _, oversize = self.readings(snapshot)
         return bool(branches) and not oversize
@@ -78,9 +82,7 @@ class BlueprintRule:
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         branches, spot, _ = self.readings(snapshot)
         bp = self.blueprint
-        label = bp.cards.label(
-            int(snapshot.street), bp.cards.bucket(snapshot.hole, snapshot.board[:3])
-        )
+        label = bp.cards.label(int(snapshot.street), bp.cards.bucket(snapshot.hole, snapshot.board))
         keys = [infoset_key(label, branch.history) for branch in branches]
         rows = bp.lookup_many(keys)
         legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
@@ -132,10 +134,16 @@ class BlueprintRule:
             blueprint = blueprint + fallback * self.fallback.likelihood(snapshot, action)
         return blueprint / total
 
+    def covers(self, snapshot: Snapshot) -> bool:
+        """Whether the blueprint's game plays the snapshot's street (preflop and the flop for a
+        two-round blueprint, every street for a four-round one)."""
+        return snapshot.street < self.blueprint.game.rounds
+
     def readings(self, snapshot: Snapshot) -> tuple[list[Branch], Spot, bool]:
         """The history's readings, the real spot, and whether a raise is over the largest
-        size; kept for repeated calls in one public state (none after the flop)."""
-        if snapshot.street > Street.FLOP:
+        size; kept for repeated calls in one public state (none on a street the blueprint
+        does not cover)."""
+        if not self.covers(snapshot):
             return [], current_spot(snapshot), False
         public = (
             snapshot.street,
@@ -185,21 +193,11 @@ class BlueprintRule:
     ) -> tuple[list[str], dict[str, Mix]]:
         """Each hole's card label, and each label's mix and fallback weight.
 
-        A hole that holds a card of the flop cannot be dealt and has no bucket; it gets the
+        A hole that holds a card of the board cannot be dealt and has no bucket; it gets the
         label of the first hole that can (its row is any row: ranges give it no weight).
         """
         bp = self.blueprint
-        round_index = int(snapshot.street)
-        flop = snapshot.board[:3]
-        flop_cards = set(flop)
-        dealt = [not flop_cards.intersection(hole) for hole in holes]
-        if not any(dealt):
-            raise ValueError(f"every hole asked about holds a card of the flop {list(flop)!r}")
-        stand_in = holes[dealt.index(True)]
-        labels = [
-            bp.cards.label(round_index, bp.cards.bucket(hole if ok else stand_in, flop))
-            for hole, ok in zip(holes, dealt, strict=True)
-        ]
+        labels = self._labels(snapshot, holes)
         distinct = list(dict.fromkeys(labels))
         keys = [infoset_key(label, branch.history) for label in distinct for branch in branches]
         rows = bp.lookup_many(keys).reshape(len(distinct), len(branches))
@@ -210,6 +208,24 @@ class BlueprintRule:
             for label, label_rows in zip(distinct, rows, strict=True)
         }
         return labels, mixes
+
+    def _labels(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> list[str]:
+        """Each hole's card label on the snapshot's board (a stand-in's where it holds a board
+        card); on the turn and river every holding's bucket comes from one table a board."""
+        cards = self.blueprint.cards
+        round_index = int(snapshot.street)
+        board = snapshot.board
+        on_board = set(board)
+        dealt = [not on_board.intersection(hole) for hole in holes]
+        if not any(dealt):
+            raise ValueError(f"every hole asked about holds a card of the board {list(board)!r}")
+        stand_in = holes[dealt.index(True)]
+        chosen = [hole if ok else stand_in for hole, ok in zip(holes, dealt, strict=True)]
+        if round_index < 2:
+            return [cards.label(round_index, cards.bucket(hole, board)) for hole in chosen]
+        table = cards.board_buckets(board)
+        names = [cards.label(round_index, b) for b in range(cards.num_buckets[round_index])]
+        return [names[table[first, second]] for first, second in chosen]
 
     def _mix(
         self,

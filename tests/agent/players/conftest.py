@@ -1,11 +1,14 @@
 """A scripted PyPokerEngine player and a one-hand table, for tests that need real snapshots:
-the ``scripted_hand`` fixture."""
+the ``scripted_hand`` fixture; and a tiny blueprint trained to the river, the
+``four_street_blueprint`` fixture."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from pypokerengine.engine.dealer import Dealer
 from pypokerengine.engine.deck import Deck
 from pypokerengine.engine.player import Player
@@ -13,6 +16,7 @@ from pypokerengine.engine.table import Table
 
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.snapshot import Snapshot
+from blueprint.commands.cli import main as blueprint_command
 
 BIG_BLIND = 20
 
@@ -45,12 +49,20 @@ class Scripted(QuietPlayer):
         return "fold", 0
 
 
-def play(stacks: list[int], ante: int, scripts: list[list[str]], seed: int = 0) -> list[Scripted]:
-    """One hand, seat 0 on the button, each seat playing its script, cards from ``seed``."""
+def play(
+    stacks: list[int],
+    ante: int,
+    scripts: list[list[str]],
+    seed: int = 0,
+    deck: list[int] | None = None,
+) -> list[Scripted]:
+    """One hand, seat 0 on the button, each seat playing its script, cards from ``seed`` (or
+    ``deck``: PyPokerEngine card numbers in the order dealt, two to each seat in seat order,
+    then the flop, the turn and the river)."""
     bots = [Scripted(script) for script in scripts]
     dealer = Dealer(BIG_BLIND // 2, max(stacks), ante)
     dealer.set_verbose(0)
-    deck = random.Random(seed).sample(range(1, 53), 52)
+    deck = random.Random(seed).sample(range(1, 53), 52) if deck is None else deck
     table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=deck))
     for seat, (bot, stack) in enumerate(zip(bots, stacks, strict=True)):
         uuid = f"seat{seat}"
@@ -66,3 +78,23 @@ def play(stacks: list[int], ante: int, scripts: list[list[str]], seed: int = 0) 
 def scripted_hand():
     """:func:`play`: one hand of scripted players, their snapshots kept."""
     return play
+
+
+FOUR_STREET_TRAINING = [
+    "--streets", "4", "--stack", "400", "--small-blind", "10", "--actions", "pot,allin:1",
+    "--abstraction", "ehs20", "--turn-buckets", "8", "--river-buckets", "6",
+    "--iterations", "600", "--batch", "300", "--algorithm", "external", "--min-reach", "0",
+    "--seed", "3", "--workers", "1",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def four_street_blueprint(tmp_path_factory) -> Path:
+    """A tiny blueprint trained to the river by ``blueprint train --streets 4``: 20 big blinds
+    deep (the tables' big blind), pot and all-in raises, 8 turn and 6 river buckets."""
+    out = tmp_path_factory.mktemp("four_streets") / "bp4.csv"
+    result = CliRunner().invoke(
+        blueprint_command, ["train", *FOUR_STREET_TRAINING, "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    return out

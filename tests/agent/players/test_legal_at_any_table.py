@@ -56,17 +56,20 @@ def play_hand(
     opponents=OPPONENTS,
     agent=FAST_CFRV2,
     stacks: list[int] | None = None,
+    ante: int | None = None,
     **options,
 ):
     """One hand with ``agents`` players of class ``agent`` (``options`` to each) and
-    ``opponents`` in the other seats; ``stacks`` by seat, or random ones."""
+    ``opponents`` in the other seats; ``stacks`` by seat, or random ones; ``ante``, or a
+    random one."""
     rng = random.Random(seed)
     bots = {f"S{i}": agent(seed=seed + i, **options) for i in range(agents)}
     for i in range(agents, players):
         spec = parse_bot_spec(opponents[(i - agents) % len(opponents)])
         bots[f"S{i}"] = make_bot(spec, seed=seed + i)
     seat_slots = tuple(rng.sample(sorted(bots), players))
-    ante = rng.choice([0, 1, 2, 5])
+    drawn = rng.choice([0, 1, 2, 5])
+    ante = drawn if ante is None else ante
     dealer = Dealer(BIG_BLIND // 2, 300 * BIG_BLIND, ante)
     dealer.set_verbose(0)
     proxies = seat_proxies(bots, None)
@@ -146,6 +149,48 @@ def test_the_shipped_pot_relative_blueprint_is_legal_heads_up_at_any_depth():
                 assert "raise_pot" in bot.blueprint.actions.names
                 decisions += len(result.decision_ms[slot])
     assert decisions > 0
+
+
+class RecordingCFRv2(CFRv2Player):
+    """The product (with a 500-deal win-rate estimate) keeping the street and the rule of
+    each decision it sends."""
+
+    def __init__(self, **options) -> None:
+        strategy = replace(CFRv2Config().strategy, simulations=500)
+        super().__init__(config=CFRv2Config(strategy=strategy), **options)
+        self.made: list[tuple[str, str]] = []
+
+    def declare_action(self, valid_actions, hole_card, round_state):
+        action = super().declare_action(valid_actions, hole_card, round_state)
+        self.made.append((round_state["street"], self.last_decision.rule))
+        return action
+
+
+def test_a_four_street_blueprint_is_legal_heads_up_and_plays_the_turn_and_river(
+    four_street_blueprint,
+):
+    """A blueprint trained to the river at 20 big blinds, played from 15 to 300 big blinds
+    against a bot that calls, one that raises any amount, and itself; a third of the hands
+    with antes (PyPokerEngine then gives the big blind no option after a limp: the line
+    leaves the tree, and the rules after the blueprint answer)."""
+    late = 0
+    for hand in range(30):
+        agents = 1 + hand % 2
+        opponents = (("fish", "random")[hand % 2],)
+        stacks = [(15 + 10 * hand) * BIG_BLIND, (20 + 9 * hand) * BIG_BLIND]
+        result, bots, start = play_hand(
+            2, agents, 1300 + hand, opponents, agent=RecordingCFRv2, stacks=stacks,
+            ante=(0, 0, 2)[hand % 3], blueprint=str(four_street_blueprint), solve="off",
+        )  # fmt: skip
+        for slot, bot in bots.items():
+            if isinstance(bot, CFRPlayer):
+                assert result.illegal[slot] == 0, (slot, start, result.actions)
+                assert result.errors[slot] == [] and bot.errors == 0, result.actions
+                assert bot.blueprint.game.rounds == 4
+                late += sum(
+                    street in ("turn", "river") and rule == "blueprint" for street, rule in bot.made
+                )
+    assert late > 0  # the blueprint played after the flop
 
 
 PROBER = "tests/agent/players/adaptive/unseen_bots.py:ThirdPotProber"

@@ -90,6 +90,20 @@ def test_the_rules_decline_the_spots_they_do_not_decide(scripted_hand, deep_open
     declines(MultiwayRule(context(), levels), river_bet)  # ...and one opponent
 
 
+def test_the_shipped_two_street_blueprint_never_applies_after_the_flop(scripted_hand):
+    """A hand checked down to the river stays on the shipped blueprint's tree: it plays every
+    preflop and flop decision, and no turn or river one (its game ends with the flop)."""
+    scripts = [["call"] * 4, ["call"] * 4]
+    bots = scripted_hand([2000, 2000], ante=0, scripts=scripts, seed=5)
+    rule = BlueprintRule(context())
+    assert rule.blueprint.game.rounds == rule.blueprint.cards.rounds == 2
+    seen = [snapshot for bot in bots for snapshot in bot.seen]
+    assert {snapshot.street for snapshot in seen} == set(Street)
+    for snapshot in seen:
+        assert rule.applies(snapshot) == (snapshot.street <= Street.FLOP), snapshot.street
+        assert bool(rule.readings(snapshot)[0]) == (snapshot.street <= Street.FLOP)
+
+
 def test_push_fold_plays_the_tables_strategy_and_aces_push(scripted_hand):
     short = scripted_hand([200, 200], ante=0, scripts=[["call"], ["fold"]], seed=5)[1].seen[0]
     rule = PushFoldRule(context(pushfold_players=2))  # heads-up spots too
