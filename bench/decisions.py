@@ -32,7 +32,7 @@ from pypokerengine.api.game import setup_config, start_poker
 from agent.boundary.policy import QuietPlayer
 from agent.players.blueprint_store import load_blueprint
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.config import SOLVED_STREETS
+from agent.players.rules.street_solving import SOLVED_STREETS
 from agent.poker.cards import to_ppe
 
 

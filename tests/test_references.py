@@ -140,7 +140,7 @@ def unresolved(path: Path) -> list[str]:
 def test_references_resolve_on_their_own():
     assert resolves("agent.poker.equity.equity")
     assert resolves("agent.abstraction.betting.replay")
-    assert resolves("agent.players.config.Solve.OFF_TREE")
+    assert resolves("agent.players.rules.street_solving.Solve.OFF_TREE")
     assert resolves("agent.data")
     assert not resolves("agent.equity.equity")
     assert not resolves("agent.poker.cards.no_such_function")

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from agent.players.config import CFRV2_SIMULATIONS, AnyConfig, CFRv2Config, Solve
+from agent.players.config import CFRV2_SIMULATIONS, AnyConfig, CFRv2Config
 from agent.players.player import CFRPlayer
+from agent.players.rules.street_solving import Solve
 
 
 class CFRv2Player(CFRPlayer):

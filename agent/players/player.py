@@ -42,7 +42,6 @@ from agent.players.config import (
     ExploitConfig,
     PlayerConfig,
     Settled,
-    Solve,
     constructor_signature,
     settle,
 )
@@ -51,7 +50,7 @@ from agent.players.exploitation.exploiter import Exploiter
 from agent.players.opponents.book import OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import mode_defaults
+from agent.players.rules.street_solving import Solve, mode_defaults
 from agent.players.strategy import FixedStrategy
 from blueprint.realtime import compile_in_background, running
 
@@ -99,10 +98,10 @@ class CFRPlayer(PolicyPlayer):
         """The options by keyword; ``blueprint`` and ``simulations`` also by position."""
         self.config: AnyConfig = self.configure(config, **_with_positional(by_position, options))
         strategy = self.config.strategy
-        small_blind = strategy.small_blind_blueprint
+        small_blind = strategy.small_blind.small_blind_blueprint
         self.context = Context(
             options=strategy,
-            blueprint=_loaded(strategy.blueprint),
+            blueprint=_loaded(strategy.blueprint.blueprint),
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
             small_blind_blueprint=None if small_blind is None else _loaded(small_blind),
@@ -146,18 +145,24 @@ class CFRPlayer(PolicyPlayer):
             raise ValueError(f"config={config!r}: expected a {expected}")
         config = config.with_options(**options)
         strategy = config.strategy
-        solve = cls.default_solve if strategy.solve is None else strategy.solve
+        threshold, solving = strategy.threshold, strategy.solving
+        simulations = threshold.simulations
+        solve = cls.default_solve if solving.solve is None else solving.solve
         gadget, iterations, _ = mode_defaults(solve)
         resolved = replace(
             strategy,
-            simulations=cls.default_simulations
-            if strategy.simulations is None
-            else strategy.simulations,
-            solve=solve,
-            gadget=gadget if strategy.gadget is None else strategy.gadget,
-            solve_iterations=iterations
-            if strategy.solve_iterations is None
-            else strategy.solve_iterations,
+            threshold=replace(
+                threshold,
+                simulations=cls.default_simulations if simulations is None else simulations,
+            ),
+            solving=replace(
+                solving,
+                solve=solve,
+                gadget=gadget if solving.gadget is None else solving.gadget,
+                solve_iterations=iterations
+                if solving.solve_iterations is None
+                else solving.solve_iterations,
+            ),
         )
         return resolved if isinstance(config, PlayerConfig) else replace(config, strategy=resolved)
 

@@ -36,11 +36,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.config import Rule
 from agent.players.history import preflop_order
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.compiling import CompilingRule
-from agent.players.rules.defence import DefenceRule
+from agent.players.rules.defence import DefenceRule, Rule
 from agent.players.rules.multiway import MultiwayRule
 from agent.players.rules.pushfold import PushFoldRule
 from agent.players.rules.rule import Context, RuleList, Table
@@ -95,8 +94,9 @@ class FixedStrategy(RuleList):
 
     def tracks_own_range(self) -> bool:
         """Whether our range is recorded: for defence within it, or for a solve's ranges."""
-        options = self.context.options
-        return (options.own_range and options.rule == Rule.MDF) or self.solving.solver is not None
+        defence = self.context.options.defence
+        ranks_within = defence.own_range and defence.rule == Rule.MDF
+        return ranks_within or self.solving.solver is not None
 
     def remember(self, snapshot: Snapshot, action: Action) -> None:
         """Heads-up, where our range is tracked: remember our action, for the range it reveals."""

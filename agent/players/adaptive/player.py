@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from agent.players.config import CFRV2_SIMULATIONS, AdaptiveConfig, AnyConfig, Solve
+from agent.players.config import CFRV2_SIMULATIONS, AdaptiveConfig, AnyConfig
 from agent.players.player import CFRPlayer
+from agent.players.rules.street_solving import Solve
 
 
 class AdaptivePlayer(CFRPlayer):

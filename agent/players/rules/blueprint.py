@@ -12,12 +12,16 @@ and stacks. Readings with no row in the blueprint (or no mass on a legal action)
 rules after this one in the strategy (``fallback``). With rule ``mdf``, a raise above the
 abstraction's largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to those rules
 too. ``where`` narrows the spots the rule applies to (the small blind's own blueprint:
-:mod:`.small_blind`).
+:mod:`.small_blind`). Its option, :class:`BlueprintOptions`: which blueprint; the rule reads
+``rule`` of the defence rule's options (:class:`.defence.DefenceOptions`), which answers the
+raises left to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,7 +36,6 @@ from agent.boundary.snapshot import (
     legal_raise,
 )
 from agent.players.blueprint_store import Blueprint
-from agent.players.config import Rule
 from agent.players.history import (
     Branch,
     Spot,
@@ -40,11 +43,26 @@ from agent.players.history import (
     current_spot,
     last_raise_fractions,
 )
+from agent.players.options import Options, is_blueprint, option
+from agent.players.rules.defence import Rule
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
+
+
+@dataclass(frozen=True)
+class BlueprintOptions(Options):
+    """The blueprint rule's option, with its help beside it."""
+
+    blueprint: str | Path | Blueprint | None = option(
+        None,
+        "the strategy table: a path to a strategy CSV, study (the shipped min-raise one, the "
+        "default) or sizes (the shipped pot-relative one)",
+        is_blueprint,
+        "a blueprint file that exists, study or sizes",
+    )
 
 
 def everywhere(snapshot: Snapshot) -> bool:
@@ -166,7 +184,7 @@ class BlueprintRule:
 
     def oversize_raise(self, snapshot: Snapshot) -> bool:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
-        if self.context.options.rule != Rule.MDF or snapshot.to_call == 0:
+        if self.context.options.defence.rule != Rule.MDF or snapshot.to_call == 0:
             return False
         fractions = last_raise_fractions(snapshot, self.blueprint.actions)
         return fractions is not None and fractions[0] > fractions[1] + OVERSIZE_TOLERANCE

@@ -50,7 +50,7 @@ class CompilingRule:
         rate = win_rate(
             plain_equity(snapshot.hole, snapshot.board, opponents, DEALS, self.context.rng)
         )
-        thresholds = self.context.options.thresholds
+        thresholds = self.context.options.threshold.thresholds
         level = threshold_level(rate, snapshot.street, opponents, thresholds)
         return certain(self.levels.action(level, snapshot))
 

@@ -5,7 +5,8 @@ leaves possible; in the top third of that share it takes the threshold rule's ac
 least a call, so it raises where the study would. On the turn and river the rank is taken
 within our own range as our actions so far reveal it (``agent.players.own_range``); preflop
 with ``preflop_defense="odds"`` the share defended is at least the holdings whose pot share
-covers the price of the call.
+covers the price of the call. Its options, :class:`DefenceOptions`: ``rule``, which decides
+whether it plays at all; ``own_range``; ``preflop_defense``.
 
 Why: the threshold rule of da Luz's bots (``agent.boundary.thresholds``, which cites them) calls
 a bet whenever the win rate against a random hand passes a fixed threshold, whatever the bet: a
@@ -40,6 +41,8 @@ when the threshold rule would raise it: value only, no bluff-raises.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 import numpy as np
@@ -48,13 +51,61 @@ from agent.boundary.equity_share import pot_odds
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call
 from agent.boundary.thresholds import Level
-from agent.players.config import PreflopDefense, Rule
+from agent.players.options import AUTO, Options, is_bool, option
 from agent.players.rules.rule import Context, Rows, Table
 from agent.players.rules.threshold import Levels
 from agent.poker.cards import hole_class_index
 from agent.poker.equity import preflop_equity
 from agent.poker.holding_equity import holding_equity, sampled_flop_equity
 from agent.poker.range_equity import HOLDING_CARDS, blocked_mask, holding_index
+
+
+class Rule(StrEnum):
+    """How a bet is answered where the blueprint does not apply: by minimum defense
+    frequency, or by the study's thresholds whatever the bet."""
+
+    MDF = "mdf"
+    STUDY = "study"
+
+
+class PreflopDefense(StrEnum):
+    """How much of our range continues preflop facing a bet the blueprint does not cover."""
+
+    MDF = "mdf"
+    ODDS = "odds"
+    AUTO = AUTO
+
+
+@dataclass(frozen=True)
+class DefenceOptions(Options):
+    """The defence rule's options, each with its help beside it.
+
+    ``rule`` sits here because it says whether this rule answers the bets the blueprint does
+    not cover; the blueprint rule reads it to leave a raise above its largest size to this
+    rule, and the fixed strategy to know whether the defence ranks within our own range.
+    """
+
+    rule: Rule = option(
+        Rule.MDF,
+        "how a bet is answered where the blueprint does not apply: mdf (heads-up, continue "
+        "with the minimum defense frequency of the holdings ranked by equity, and answer a "
+        "raise above the abstraction's largest size the same way) or study (the threshold "
+        "rule whatever the bet; an over-size raise read as the largest abstract size)",
+    )
+    own_range: bool = option(
+        True,
+        "heads-up with rule mdf, rank the hand for the minimum defense frequency within our "
+        "own range on the turn and river, as our actions reveal it (false: among all holdings)",
+        is_bool,
+        "true or false",
+    )
+    preflop_defense: PreflopDefense = option(
+        PreflopDefense.MDF,
+        "how much of our range continues preflop facing a bet the blueprint does not cover: "
+        "mdf (the minimum defense frequency), odds (at least the holdings whose pot share "
+        "covers the call's price) or auto",
+    )
+
 
 RAISE_SHARE = 1.0 / 3.0  # the top share of the defending range that may raise for value
 
@@ -243,7 +294,7 @@ class DefenceRule:
     def applies(self, snapshot: Snapshot) -> bool:
         """Heads-up, rule ``mdf``, facing a bet."""
         heads_up = max(1, snapshot.opponents) == 1
-        return heads_up and self.context.options.rule == Rule.MDF and snapshot.to_call > 0
+        return heads_up and self.context.options.defence.rule == Rule.MDF and snapshot.to_call > 0
 
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         (policy,) = self.policy_table(snapshot, [snapshot.hole])
@@ -336,7 +387,7 @@ class DefenceRule:
         (most of all, folding to 4-bets), so those streets keep the ranking among all
         holdings.
         """
-        if snapshot.street < OWN_RANGE_FROM or not self.context.options.own_range:
+        if snapshot.street < OWN_RANGE_FROM or not self.context.options.defence.own_range:
             return None  # (the range is recorded for river solving even with own_range=False)
         return self.context.own_weights(snapshot.board, len(snapshot.history))
 

@@ -3,24 +3,58 @@ pot odds (``agent.boundary.equity_share``), unless ``multiway`` keeps the study'
 
 The win rate is against random hands, one per opponent priced (preflop with
 ``multiway="share"`` at most ``preflop_opponents``), or with ``multiway="ranges"`` against
-each opponent's range as its model reads it from its actions in the hand.
+each opponent's range as its model reads it from its actions in the hand. Its options,
+:class:`MultiwayOptions`, are ``"auto"`` by choice: each game settles them
+(``agent.players.config.settle``), and the rule reads the settled values.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
 
 import numpy as np
 
-from agent.boundary.equity_share import share_level
+from agent.boundary.equity_share import ALL_OPPONENTS, share_level
 from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street
 from agent.boundary.thresholds import win_rate
-from agent.players.config import Multiway, resolved
 from agent.players.opponents.ranges import replay_range
+from agent.players.options import AUTO, Options, is_auto_or_opponents, option, resolved
 from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.players.rules.threshold import Levels
 from agent.poker.multiway_equity import NoDeal, multiway_equity
+
+
+class Multiway(StrEnum):
+    """The rule with two or more opponents: the pot share against random hands, against the
+    ranges read from the opponents' actions, the study's thresholds, or the family's choice."""
+
+    SHARE = "share"
+    RANGES = "ranges"
+    STUDY = "study"
+    AUTO = AUTO
+
+
+@dataclass(frozen=True)
+class MultiwayOptions(Options):
+    """The multiway rule's options, each with its help beside it."""
+
+    multiway: Multiway = option(
+        Multiway.SHARE,
+        "with two or more opponents: share (the hand's share of the pot's equity against pot "
+        "odds), ranges (the same against each opponent's range read from its actions), study "
+        "(the study's thresholds raised to the number of opponents) or auto",
+    )
+    preflop_opponents: int | Literal["auto"] = option(
+        AUTO,
+        "the share rule prices a preflop hand against at most this many opponents (auto: 1 "
+        "in a cash game, all of them in a tournament)",
+        is_auto_or_opponents,
+        f"auto or 1 to {ALL_OPPONENTS}",
+    )
 
 
 class MultiwayRule:
@@ -83,7 +117,7 @@ class MultiwayRule:
             if seat != snapshot.seat
         ]
         try:
-            simulations = resolved(context.options.simulations, "simulations")
+            simulations = resolved(context.options.threshold.simulations, "simulations")
             estimate = multiway_equity(
                 snapshot.hole, snapshot.board, ranges, simulations, context.rng
             )

@@ -18,7 +18,8 @@ preflop history as a spot of the push/fold game (``agent.abstraction.pushfold_ta
 "In" moves all-in (a raise to the player's whole stack; a call when the engine offers no
 raise, because the bet already covers the stack); "out" checks or folds. A spot the game does
 not describe (the player has already acted this hand, or is deeper than the table) returns
-None, and the player's other rules decide.
+None, and the player's other rules decide. Its options, :class:`PushFoldOptions`: whether
+it plays, and from how many players dealt in.
 
 >>> spot = PushFoldSpot(players=2, position=0, mask=0, stack_bb=10.0, ante_bb=0.0)
 >>> spot.facing_push
@@ -43,12 +44,32 @@ from agent.boundary.snapshot import (
     legal_raise,
 )
 from agent.players.history import hand_start_stacks, preflop_order
+from agent.players.options import Options, is_bool, is_table_size, option
 from agent.players.own_range import action_likelihood
 from agent.players.rules.rule import Context, Table
 from agent.poker.cards import hole_class_index
 from agent.poker.range_equity import HOLDING_CARDS
 
 VOLUNTARY = ("CALL", "RAISE", "FOLD")
+
+
+@dataclass(frozen=True)
+class PushFoldOptions(Options):
+    """The push/fold rule's options, each with its help beside it."""
+
+    pushfold: bool = option(
+        True,
+        "at 15 big blinds or less preflop, play the push/fold equilibrium (false: the rules "
+        "below at every depth)",
+        is_bool,
+        "true or false",
+    )
+    pushfold_players: int = option(
+        3,
+        "the fewest players dealt in for push/fold (2 plays it heads-up too)",
+        is_table_size,
+        "2 to 10",
+    )
 
 
 @dataclass(frozen=True)
@@ -155,14 +176,14 @@ class PushFoldRule:
 
     def __init__(self, context: Context) -> None:
         self.context = context
-        self.table = shipped_table() if context.options.pushfold else None
+        self.table = shipped_table() if context.options.pushfold.pushfold else None
 
     def spot(self, snapshot: Snapshot) -> PushFoldSpot | None:
         """The push/fold spot of a short-stacked preflop decision, when the table covers it."""
         if self.table is None or snapshot.street != Street.PREFLOP:
             return None
         spot = read_spot(snapshot)
-        if spot is None or spot.players < self.context.options.pushfold_players:
+        if spot is None or spot.players < self.context.options.pushfold.pushfold_players:
             return None
         return spot if applies(self.table, spot) else None
 

@@ -25,17 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from agent.boundary.policy import Decision, WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint
-from agent.players.config import PlayerConfig, Settled
 from agent.players.opponents.book import PRIOR_MODEL, OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.own_range import OwnRange
+
+if TYPE_CHECKING:  # the configuration composes the rules' options: it imports the rules
+    from agent.players.config import PlayerConfig, Settled
 
 Likelihood = Callable[[Snapshot, Action], np.ndarray]
 Rows = list[list[WeightedAction] | None]
@@ -87,8 +89,9 @@ def not_tracked(snapshot: Snapshot, action: Action) -> np.ndarray:
 class Context:
     """What the rules of one fixed strategy share.
 
-    ``options``: the strategy's options, checked; ``settled``: this game's ``"auto"``
-    options (:func:`agent.players.config.settle`); ``rng``: the only randomness the rules
+    ``options``: the strategy's options, checked, each rule's part read by that rule
+    (``options.threshold.simulations``); ``settled``: this game's ``"auto"`` options
+    (:func:`agent.players.config.settle`); ``rng``: the only randomness the rules
     use; ``own_range``: our decisions in this hand (heads-up), read with ``likelihood``, the
     strategy's own; ``book``: the opponents' models, where the player keeps them;
     ``exact_flop``: set while a policy table is computed (the threshold rule's flop law exact,
@@ -100,7 +103,7 @@ class Context:
     options: PlayerConfig
     blueprint: Blueprint
     rng: np.random.Generator
-    settled: Settled = field(default_factory=Settled)
+    settled: Settled
     own_range: OwnRange = field(default_factory=OwnRange)
     book: OpponentBook | None = None
     likelihood: Likelihood = not_tracked

@@ -8,18 +8,38 @@ tree does not hold. A blueprint trained with raises of half the pot and the pot
 blind heads-up at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper; the hand then leaves the
 shipped blueprint's tree with our first raise, and from the flop on the street solver plays
 (``solve="auto"``), as it does after an opponent's raise of those sizes. Elsewhere, and where
-that blueprint has no row, the rules after this one play.
+that blueprint has no row, the rules after this one play. Its option,
+:class:`SmallBlindOptions`: that blueprint, which the player loads into the context
+(``small_blind_blueprint`` of :class:`.rule.Context`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 from agent.boundary.snapshot import Snapshot, Street
+from agent.players.blueprint_store import Blueprint
 from agent.players.history import heads_up_seats
+from agent.players.options import Options, is_blueprint, option
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 
 NAME = "small-blind blueprint"
+
+
+@dataclass(frozen=True)
+class SmallBlindOptions(Options):
+    """The small blind's blueprint rule's option, with its help beside it."""
+
+    small_blind_blueprint: str | Path | Blueprint | None = option(
+        None,
+        "heads-up preflop as the small blind at 75 big blinds or deeper, play this "
+        "blueprint's preflop (a path, study or sizes; default: blueprint everywhere)",
+        is_blueprint,
+        "a blueprint file that exists, study or sizes",
+    )
 
 
 def deep_small_blind(snapshot: Snapshot) -> bool:

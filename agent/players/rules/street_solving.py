@@ -34,13 +34,15 @@ hand's earlier streets.
   of the subgame below it.
 
 A solution is kept by (board, earlier history, the street's actions before its root, sizes)
-and serves every later decision of the street whose line its tree holds.
+and serves every later decision of the street whose line its tree holds. Its options,
+:class:`SolveOptions`: the streets, the gadget, the iterations and the bet size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -55,9 +57,17 @@ from agent.boundary.snapshot import (
     legal_raise,
     street_paid,
 )
-from agent.players.config import SOLVED_STREETS, Solve, resolved
 from agent.players.history import hand_start_stacks, left_the_tree
 from agent.players.opponents.ranges import replay_range
+from agent.players.options import (
+    AUTO,
+    Options,
+    is_optional_bool,
+    is_optional_positive_int,
+    is_optional_positive_number,
+    option,
+    resolved,
+)
 from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
 from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 from blueprint import realtime
@@ -75,6 +85,62 @@ SHARED_SOLUTIONS = 8  # solved subgames kept for all the players of a process, b
 FOLD_ACTION, CHECK_ACTION, CALL_ACTION = 0, 1, 2
 OPPONENT = 1  # the solve's players: 0 is us (our range first), 1 the opponent
 _shared_solutions: dict[tuple, Any] = {}  # shared_solution's, oldest first
+
+# the heads-up streets solved in real time, by name
+SOLVED_STREETS = {
+    "off": (),
+    "river": (Street.RIVER,),
+    "turn": (Street.TURN, Street.RIVER),
+    "flop": (Street.FLOP, Street.TURN, Street.RIVER),
+    "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
+    "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only
+}
+
+
+class Solve(StrEnum):
+    """The heads-up streets solved in real time, by name: the keys of
+    :data:`SOLVED_STREETS`."""
+
+    OFF = "off"
+    RIVER = "river"
+    TURN = "turn"
+    FLOP = "flop"
+    OFF_TREE = "off-tree"
+    AUTO = AUTO
+
+
+@dataclass(frozen=True)
+class SolveOptions(Options):
+    """The street solving rule's options, each with its help beside it. Those left None take
+    the player class's default (``solve``) or the solve mode's (:func:`mode_defaults`)."""
+
+    solve: Solve | None = option(
+        None,
+        "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
+        "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
+        "auto (off-tree where the smaller stack held 75 big blinds or more) or off (default: "
+        "the player's, off in cfrv1, auto in cfrv2)",
+    )
+    gadget: bool | None = option(
+        None,
+        "solve with the check-down re-solving gadget instead of the opponent's range model "
+        "(default: off-tree and auto only)",
+        is_optional_bool,
+        "true or false",
+    )
+    solve_iterations: int | None = option(
+        None,
+        "DCFR iterations of each solve (default: 30 off the tree, 100 otherwise)",
+        is_optional_positive_int,
+        "a positive number",
+    )
+    solve_size: float | None = option(
+        None,
+        "one bet size, a fraction of the pot, for the solves' trees instead of half the pot "
+        "and the pot (a tree of one size has about half the nodes)",
+        is_optional_positive_number,
+        "a positive pot fraction",
+    )
 
 
 @dataclass(frozen=True)
@@ -473,7 +539,7 @@ class StreetSolvingRule:
     name = "solve"
 
     def __init__(self, context: Context) -> None:
-        options = context.options
+        options = context.options.solving
         solve = resolved(options.solve, "solve")
         self.context = context
         self.streets = SOLVED_STREETS[solve]

@@ -7,25 +7,75 @@ on the turn and river, preflop from the 169-class table, and on the flop inside 
 table) :class:`Levels` samples each threshold level from that law: the same policy at a
 fraction of the cost, and the policy local best response reads. Elsewhere the rule simulates
 the deals with the context's generator. The thresholds themselves:
-``agent.boundary.thresholds``.
+``agent.boundary.thresholds``. Its options, :class:`ThresholdOptions`: the number of
+simulations, the thresholds and the raise sizes; the multiway rule's ranged win rate and the
+compiling rule's levels, which end in this rule's actions, read them too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
 from agent.boundary.policy import WeightedAction, certain, normalized
 from agent.boundary.snapshot import Action, Snapshot, Street, legal_raise
 from agent.boundary.threshold_law import binomial_tails, level_cutoffs
-from agent.boundary.thresholds import Level, level_action, threshold_level, win_rate
-from agent.players.config import Sizing, resolved
+from agent.boundary.thresholds import (
+    STUDY_THRESHOLDS,
+    Level,
+    Thresholds,
+    level_action,
+    threshold_level,
+    win_rate,
+)
 from agent.players.history import current_spot
+from agent.players.options import (
+    Options,
+    is_optional_positive_int,
+    is_thresholds,
+    option,
+    resolved,
+)
 from agent.players.own_range import holding_win_rates, threshold_levels
 from agent.players.rules.rule import Context, Table, hole_by_hole
 from agent.poker.equity import equity, preflop_equity
 from agent.poker.holding_equity import holding_equity
+
+
+class Sizing(StrEnum):
+    """The threshold rule's two raise sizes: half the pot and the pot, or the study's minimum
+    raise and twice it."""
+
+    POT = "pot"
+    STUDY = "study"
+
+
+@dataclass(frozen=True)
+class ThresholdOptions(Options):
+    """The threshold rule's options, each with its help beside it."""
+
+    simulations: int | None = option(
+        None,
+        "the size of the study's Monte Carlo win-rate estimate (default: the player's, 50 in "
+        "cfrv1, 10,000 in cfrv2)",
+        is_optional_positive_int,
+        "a positive number",
+    )
+    thresholds: Thresholds = option(
+        STUDY_THRESHOLDS,
+        "the study's win rates per street and level (agent.boundary.thresholds.Thresholds)",
+        is_thresholds,
+        "a Thresholds",
+    )
+    sizing: Sizing = option(
+        Sizing.POT,
+        "the threshold rule's raise sizes: pot (half the pot and the pot, on the real pot) or "
+        "study (the minimum raise and twice it, exactly the study's rule)",
+    )
+
 
 # raise sizes of the threshold rule's two raise levels (min raise, raise twice the minimum)
 SIZINGS: dict[str, tuple[str, str] | None] = {Sizing.STUDY: None, Sizing.POT: ("half", "pot")}
@@ -40,7 +90,7 @@ class Levels:
 
     def action(self, level: Level, snapshot: Snapshot) -> Action:
         """The legal engine action of a threshold level, with this player's raise sizes."""
-        sizes = SIZINGS[self.context.options.sizing]
+        sizes = SIZINGS[self.context.options.threshold.sizing]
         if sizes is None or level < Level.MIN_RAISE:
             return level_action(level, snapshot)
         size = sizes[0] if level == Level.MIN_RAISE else sizes[1]
@@ -80,7 +130,7 @@ class Levels:
     ) -> list[list[WeightedAction]]:
         """:meth:`distribution` for each rate of ``rates``: the levels' actions are priced
         once, and the law once for each distinct rate."""
-        options = self.context.options
+        options = self.context.options.threshold
         cutoffs = level_cutoffs(options.simulations, snapshot.street, 1, options.thresholds)
         priced: dict[Level, Action] = {}  # each level's action, priced where first played
 
@@ -106,7 +156,7 @@ class Levels:
             snapshot.hole,
             snapshot.board,
             opponents=min(max(1, count), MAX_SIMULATED_OPPONENTS),
-            simulations=resolved(self.context.options.simulations, "simulations"),
+            simulations=resolved(self.context.options.threshold.simulations, "simulations"),
             rng=self.context.rng,
         )
         return win_rate(estimate)
@@ -115,7 +165,9 @@ class Levels:
         """The study's level on a win rate estimated from ``simulations`` deals."""
         opponents = max(1, snapshot.opponents)
         rate = self.sampled_win_rate(snapshot)
-        return threshold_level(rate, snapshot.street, opponents, self.context.options.thresholds)
+        return threshold_level(
+            rate, snapshot.street, opponents, self.context.options.threshold.thresholds
+        )
 
     def likelihood(self, snapshot: Snapshot, action: Action, levels: np.ndarray) -> np.ndarray:
         """1 for each holding whose level (``levels``, one per holding) plays ``action``."""
@@ -127,7 +179,7 @@ class Levels:
         n-simulation law (at 10,000 simulations the estimate is within 0.01 of the rate 95%
         of the time), a model of our range far cheaper than the law holding by holding."""
         rates = holding_win_rates(snapshot.board)
-        return threshold_levels(rates, snapshot.street, self.context.options.thresholds)
+        return threshold_levels(rates, snapshot.street, self.context.options.threshold.thresholds)
 
 
 class ThresholdRule:

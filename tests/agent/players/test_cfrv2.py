@@ -80,7 +80,7 @@ def test_each_game_start_chooses_the_strategy(max_round, adapt, exploit, defense
 
 
 def test_explicit_rules_hold_in_both_games():
-    strategy = PlayerConfig(preflop_defense="odds", multiway="study")
+    strategy = PlayerConfig.from_options(preflop_defense="odds", multiway="study")
     player = CFRv2Player(seed=0, config=CFRv2Config(strategy=strategy))
     for max_round in (1, 100):
         game_start(player, max_round)

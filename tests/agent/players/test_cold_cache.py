@@ -73,7 +73,7 @@ def test_a_player_on_a_cold_cache_warns_and_plays_the_thresholds_after_the_flop(
     for hole in (["Ah", "Ad"], ["3s", "4s"], ["Kh", "Qh"], ["9h", "8h"]):
         snapshot = river(hole)
         rate = win_rate(equity(snapshot.hole, snapshot.board, method="exact"))
-        level = threshold_level(rate, Street.RIVER, 1, player.strategy.thresholds)
+        level = threshold_level(rate, Street.RIVER, 1, player.strategy.threshold.thresholds)
         assert player.policy(snapshot) == certain(player.fixed.levels.action(level, snapshot))
 
 

@@ -1,6 +1,7 @@
 """The players' typed configuration: every value checked once, options declared once, and the
 "auto" options settled for cash games and tournaments."""
 
+import dataclasses
 import inspect
 import re
 
@@ -15,23 +16,21 @@ from agent.players.cfrv2 import CFRv2Player
 from agent.players.config import (
     INJECTED,
     PRODUCT_OPTIONS,
-    SOLVED_STREETS,
     AdaptiveConfig,
     CFRv2Config,
     ExploitConfig,
-    Multiway,
     OrderPrior,
     PlayerConfig,
-    PreflopDefense,
     Settled,
-    Sizing,
-    Solve,
-    option_help,
     settle,
 )
 from agent.players.opponents.model import ORDER_PRIORS
+from agent.players.options import option_help
 from agent.players.player import CFRPlayer, CFRv1Player, CFRv2FixedPlayer
-from agent.players.rules.threshold import SIZINGS
+from agent.players.rules.defence import PreflopDefense
+from agent.players.rules.multiway import Multiway
+from agent.players.rules.street_solving import SOLVED_STREETS, Solve, SolveOptions
+from agent.players.rules.threshold import SIZINGS, Sizing
 from blueprint.holdem import HoldemConfig
 
 CASH = {"rule": {"initial_stack": 1000, "max_round": 1}}
@@ -90,10 +89,28 @@ def test_cfrv2_takes_only_the_options_the_docs_recommend():
     assert list(CFRv2Config.option_types()) == [*PRODUCT_OPTIONS, "adapt"]
     config = CFRv2Config.from_options(solve="flop", solve_size=1)
     assert config.exploiter == ExploitConfig()
-    assert (config.strategy.solve, config.strategy.solve_size) == (Solve.FLOP, 1.0)
-    assert config.strategy.solve is Solve.FLOP  # text read as the enum
-    whole = CFRv2Config(strategy=PlayerConfig(simulations=1000))  # a config sets any other
-    assert whole.strategy.simulations == 1000
+    solving = config.strategy.solving
+    assert (solving.solve, solving.solve_size) == (Solve.FLOP, 1.0)
+    assert solving.solve is Solve.FLOP  # text read as the enum
+    whole = CFRv2Config(strategy=PlayerConfig.from_options(simulations=1000))  # any other
+    assert whole.strategy.threshold.simulations == 1000
+
+
+def test_the_fixed_strategy_composes_its_rules_options():
+    config = PlayerConfig.from_options(simulations=500, rule="study", solve="river")
+    names = []
+    for part in PlayerConfig.parts:
+        options = getattr(config, part)
+        assert type(options).__module__.startswith("agent.players.rules."), part
+        assert dataclasses.is_dataclass(options) and options.__dataclass_params__.frozen
+        names += [spec.name for spec in dataclasses.fields(options)]
+    assert names == list(PlayerConfig.option_types())  # each option in one rule's part
+    assert (config.threshold.simulations, config.defence.rule) == (500, "study")
+    assert config.solving.solve is Solve.RIVER
+    assert config.with_options(simulations=50).option_values() == {
+        **config.option_values(),
+        "simulations": 50,
+    }
 
 
 def test_every_option_has_its_help_beside_it():
@@ -128,12 +145,13 @@ def test_constructor_keywords_are_the_configuration_options(player, family):
 
 
 def test_families_differ_only_in_defaults_where_stated():
-    fixed, adaptive, product = PlayerConfig(), AdaptiveConfig(), CFRv2Config()
-    assert (fixed.multiway, fixed.preflop_defense, fixed.solve) == ("share", "mdf", None)
-    strategy = adaptive.strategy
-    assert (strategy.multiway, strategy.preflop_defense, strategy.solve) == ("auto", "odds", "off")
-    strategy = product.strategy
-    assert (strategy.multiway, strategy.preflop_defense, strategy.solve) == ("auto", "auto", None)
+    def chosen(config):
+        values = config.option_values()
+        return values["multiway"], values["preflop_defense"], values["solve"]
+
+    assert chosen(PlayerConfig()) == ("share", "mdf", None)
+    assert chosen(AdaptiveConfig()) == ("auto", "odds", "off")
+    assert chosen(CFRv2Config().strategy) == ("auto", "auto", None)
 
 
 def test_every_sizing_has_its_raise_sizes():
@@ -156,13 +174,13 @@ def one_row(tmp_path):
 
 def test_players_resolve_class_defaults_and_accept_a_config(one_row):
     v1 = cfrv1_setup_ai(blueprint=one_row, pushfold=False, seed=0)
-    assert (v1.strategy.simulations, v1.strategy.solve, v1.strategy.gadget) == (50, "off", False)
-    assert v1.strategy.solve_iterations == 100
-    strategy = PlayerConfig(simulations=500, rule="study", pushfold=False)
+    assert v1.strategy.threshold.simulations == 50
+    assert v1.strategy.solving == SolveOptions(solve="off", gadget=False, solve_iterations=100)
+    strategy = PlayerConfig.from_options(simulations=500, rule="study", pushfold=False)
     v2 = CFRv2Player(one_row, config=CFRv2Config(strategy=strategy), seed=0)
     strategy = v2.strategy
-    assert (strategy.simulations, strategy.rule, strategy.solve) == (500, "study", "auto")
-    assert (strategy.gadget, strategy.solve_iterations) == (True, 30)
+    assert (strategy.threshold.simulations, strategy.defence.rule) == (500, "study")
+    assert strategy.solving == SolveOptions(solve="auto", gadget=True, solve_iterations=30)
     with pytest.raises(ValueError, match=r"config=.*expected a CFRv2Config"):
         CFRv2Player(config=PlayerConfig(), seed=0)
 
@@ -172,7 +190,7 @@ def test_fixed_strategy_settles_the_preflop_opponents_only():
     assert settle(config) == Settled()
     assert settle(config, CASH) == Settled()
     assert settle(config, TOURNAMENT) == Settled(tournament=True, preflop_opponents=9)
-    assert settle(PlayerConfig(preflop_opponents=4), TOURNAMENT).preflop_opponents == 4
+    assert settle(PlayerConfig.from_options(preflop_opponents=4), TOURNAMENT).preflop_opponents == 4
 
 
 def test_adaptive_settles_for_cash_and_tournament():
@@ -207,7 +225,7 @@ def test_product_plays_the_fixed_strategy_unless_it_adapts_in_a_tournament():
     for config, game in ((CFRv2Config(), CASH), (CFRv2Config(adapt=False), TOURNAMENT)):
         fixed = settle(config, game)
         assert (fixed.exploit, fixed.multiway, fixed.preflop_defense) == (False, "share", "mdf")
-    strategy = PlayerConfig(multiway="study", preflop_defense="odds")
+    strategy = PlayerConfig.from_options(multiway="study", preflop_defense="odds")
     chosen = settle(CFRv2Config(strategy=strategy), CASH)
     assert (chosen.multiway, chosen.preflop_defense) == ("study", "odds")
 

@@ -231,10 +231,10 @@ def test_constructors_setup_ai_and_lazy_exports(study_path, monkeypatch):
 
     assert agent.CFRv1Player is CFRv1Player and agent.CFRv2Player is CFRv2Player
     v1, v2 = CFRv1Player(), CFRv2Player(seed=3)
-    assert (v1.strategy.simulations, v2.strategy.simulations) == (50, 10_000)
+    assert (v1.strategy.threshold.simulations, v2.strategy.threshold.simulations) == (50, 10_000)
     assert v1.blueprint is v2.blueprint  # loaded once per process, shared
     assert isinstance(cfrv1.setup_ai(), CFRv1Player)
-    assert cfrv2.setup_ai(solve_iterations=50).strategy.solve_iterations == 50
+    assert cfrv2.setup_ai(solve_iterations=50).strategy.solving.solve_iterations == 50
     generator = np.random.default_rng(5)
     assert CFRv2Player(rng=generator, seed=9).rng is generator
     with pytest.raises(ValueError, match="simulations=0"):
@@ -428,7 +428,7 @@ def test_an_all_in_leaves_the_blueprint_under_the_mdf_rule(tmp_path):
     shove = capture([("raise", 1000)])  # 100 BB into 15 chips: MDF = 20 / 1010, about 2%
     study = CFRv2FixedPlayer(path, rule="study", seed=0)
     mdf = CFRv2Player(path, seed=0)
-    assert mdf.strategy.rule == "mdf"
+    assert mdf.strategy.defence.rule == "mdf"
     # rule=study reads the shove as a min-raise and calls it as the blueprint says
     assert policy_of(study, shove, ["C7", "D2"]) == [("call", 1000, 1.0)]
     assert policy_of(mdf, shove, ["C7", "D2"]) == [("fold", 0, 1.0)]

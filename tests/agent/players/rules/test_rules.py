@@ -33,8 +33,9 @@ def context(**options) -> Context:
     global BLUEPRINT
     strategy = CFRv2FixedPlayer.configure(**options).strategy
     if BLUEPRINT is None:
-        BLUEPRINT = load_blueprint(strategy.blueprint)
-    return Context(options=strategy, blueprint=BLUEPRINT, rng=np.random.default_rng(0))
+        BLUEPRINT = load_blueprint(strategy.blueprint.blueprint)
+    rng = np.random.default_rng(0)
+    return Context(options=strategy, blueprint=BLUEPRINT, rng=rng, settled=Settled())
 
 
 def probability(row, action) -> float:

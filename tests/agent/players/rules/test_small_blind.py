@@ -10,6 +10,7 @@ import pytest
 
 from agent.boundary.snapshot import Snapshot
 from agent.players.blueprint_store import load_blueprint
+from agent.players.config import Settled
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.pushfold import ALL_HOLES
@@ -28,6 +29,7 @@ def rule_and_reference() -> tuple[BlueprintRule, BlueprintRule]:
         options=strategy,
         blueprint=load_blueprint(None),
         rng=np.random.default_rng(0),
+        settled=Settled(),
         small_blind_blueprint=sizes,
     )
     fallback = RuleList([ThresholdRule(context, Levels(context))])
