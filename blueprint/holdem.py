@@ -9,7 +9,8 @@ showdown on the sampled board with seven-card evaluation: cut after the flop, an
 sample of the value of reaching the turn with both hands checked down, where da Luz ("Poker
 AI: Using Monte-Carlo CFR with Monte-Carlo Simulations", Cardiff University, CM3203, whose
 bots the ``study`` abstraction reproduces) used a five-card showdown on the flop. On the turn
-and the river a hand's bucket is its exact equity's (``late_deal_buckets``).
+and the river a hand's bucket is its exact equity's (``late_deal_buckets``), the turn's read
+from a table of exact turn strengths by suit-canonical board (``blueprint.turn_table``).
 
 Deals are a pure function of ``(seed, iteration)``: iteration t's cards come from a splitmix64
 stream keyed by both numbers, so any iteration can be regenerated, a resumed run sees the
@@ -43,13 +44,15 @@ from agent.abstraction.betting import (
 from agent.abstraction.card_buckets import FLOP_TABLE, HOLE_TABLE, CardAbstraction, get_abstraction
 from agent.abstraction.equity_buckets import (
     check_num_buckets,
+    equal_width_bucket,
     river_bucket_table,
-    turn_bucket_table,
 )
-from agent.abstraction.flop_buckets import flop_class
+from agent.abstraction.flop_buckets import PERMUTATIONS, flop_class
 from agent.poker.evaluator import eval7
+from agent.poker.hand_strength import RIVER_CARDS, TWICE_MAX
 from agent.poker.rng import below, mix, next_state
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree, NodeSpec, tree_from_expander
+from blueprint.turn_table import holding_strength, shared_table
 
 CARDS_PER_DEAL = 9  # two hole cards each, flop, turn, river
 
@@ -276,25 +279,47 @@ def sample_deals(
     else:
         sample_study_deals(seed, first, buckets, showdown, HOLE_TABLE, FLOP_TABLE)
     if config.game.rounds > 2:
-        late_deal_buckets(seed, first, buckets, config.turn_buckets, config.river_buckets)
+        deals = np.empty((count, CARDS_PER_DEAL), dtype=np.int64)
+        deal_many(seed, first, deals)
+        table = shared_table()
+        table.fill(deals[:, 4:8])
+        late_deal_buckets(deals, buckets, table.class_of, table.perm_of, PERMUTATIONS,
+                          table.rows, config.turn_buckets, config.river_buckets)  # fmt: skip
     return buckets, showdown
 
 
 @njit(cache=True, nogil=True)
+def deal_many(seed: int, first: int, out: np.ndarray) -> None:
+    """The cards of iterations ``first .. first + D - 1`` into ``out[D, 9]`` (``deal_cards``)."""
+    for d in range(out.shape[0]):
+        deal_cards(seed, first + d, out[d])
+
+
+@njit(cache=True, nogil=True)
 def late_deal_buckets(
-    seed: int, first: int, buckets: np.ndarray, turn_buckets: int, river_buckets: int
+    deals: np.ndarray,
+    buckets: np.ndarray,
+    class_of: np.ndarray,
+    perm_of: np.ndarray,
+    permutations: np.ndarray,
+    rows: np.ndarray,
+    turn_buckets: int,
+    river_buckets: int,
 ) -> None:
     """The turn and river buckets (rounds 2 and 3 of ``buckets[D, 2, R]``, as far as R goes)
-    of iterations ``first .. first + D - 1``: equal-width buckets of the hand's exact turn
-    equity and river strength against a random hand, the player's own
-    (``agent.abstraction.equity_buckets``)."""
-    cards = np.empty(CARDS_PER_DEAL, dtype=np.int64)
-    for d in range(buckets.shape[0]):
-        deal_cards(seed, first + d, cards)
-        turn = turn_bucket_table(cards[4:8], turn_buckets)
-        river = river_bucket_table(cards[4:9], river_buckets) if buckets.shape[2] > 3 else turn
+    of the nine-card ``deals[D]``: equal-width buckets of the hand's exact turn equity and
+    river strength against a random hand, the player's own
+    (``agent.abstraction.equity_buckets``). The turn equity is read from the filled rows of
+    the turn boards' classes (``blueprint.turn_table``), the river strength computed."""
+    scale = RIVER_CARDS * TWICE_MAX
+    for d in range(deals.shape[0]):
+        cards = deals[d]
+        board = cards[4:8]
         for player in range(2):
             h0, h1 = cards[2 * player], cards[2 * player + 1]
-            buckets[d, player, 2] = turn[h0, h1]
-            if buckets.shape[2] > 3:
-                buckets[d, player, 3] = river[h0, h1]
+            total = holding_strength(board, h0, h1, class_of, perm_of, permutations, rows)
+            buckets[d, player, 2] = equal_width_bucket(total, scale, turn_buckets)
+        if buckets.shape[2] > 3:
+            river = river_bucket_table(cards[4:9], river_buckets)
+            for player in range(2):
+                buckets[d, player, 3] = river[cards[2 * player], cards[2 * player + 1]]

@@ -1,9 +1,9 @@
 """Offline turn and river buckets: percentile river buckets, turn equity-histogram k-means.
 
 The four-street trainer (``blueprint.holdem``) and the player share one turn and river
-abstraction, equal intervals of exact equity computed per deal
-(``agent.abstraction.equity_buckets``, over the hand strengths of
-``agent.poker.hand_strength``). This module holds the finer buckets a trainer would build
+abstraction, equal intervals of exact equity (``agent.abstraction.equity_buckets``, over the
+hand strengths of ``agent.poker.hand_strength``; the trainer reads the turn's from
+``blueprint.turn_table``). This module holds the finer buckets a trainer would build
 offline from the same strengths, as the flop's distribution-aware abstraction does (Johanson,
 Burch, Valenzano & Bowling, "Evaluating state-space abstractions in extensive-form games",
 AAMAS 2013; Ganzfried & Sandholm, "Potential-aware imperfect-recall abstraction with earth
