@@ -54,6 +54,14 @@ SIZES_COMMAND = (
     " --iterations 300000000 --min-reach 0 --seed 1 --workers 2 --out sizes-raw.csv.gz"
     f" && blueprint clean sizes-raw.csv.gz data/{SIZES_NAMES[0]}"
 )
+STREETS_NAMES = ("blueprint_streets.csv.xz", "blueprint_streets.csv.gz")  # shipped, or rebuilt
+STREETS_COMMAND = (
+    "blueprint train --streets 4 --abstraction ehs50 --turn-buckets 20 --river-buckets 20"
+    " --actions half,pot,allin:2 --algorithm external --regret rm --averaging linear"
+    " --linear-regrets --prune 0.95 --prune-after 2000000 --iterations 40000000 --min-reach 0"
+    " --seed 11 --workers 2 --out streets-raw.csv.gz"
+    f" && blueprint clean streets-raw.csv.gz data/{STREETS_NAMES[0]}"
+)
 REGENERATE = (
     "regenerate it with `blueprint train --out FILE.csv.gz` and `blueprint clean FILE.csv.gz"
     " data/blueprint.csv.xz` (the exact command is in the README), or pass another file"
@@ -152,13 +160,31 @@ def sizes_blueprint_path() -> Path:
     )
 
 
+def streets_blueprint_path() -> Path:
+    """The four-street pot-relative blueprint (half pot, pot, all-in on every street; ehs50
+    flop buckets, 20 turn and 20 river buckets of exact equity), shipped in ``agent.data`` as
+    xz (a copy rebuilt by :data:`STREETS_COMMAND` may be gzip)."""
+    path = _shipped_file(STREETS_NAMES)
+    if path is not None:
+        return path
+    folder = importlib.resources.files("agent.data")
+    raise BlueprintError(
+        f"the four-street blueprint is missing from {str(folder)!r}; rebuild it with"
+        f" `{STREETS_COMMAND}` (about 26 minutes on 2 cores), or pass a file with"
+        " blueprint=PATH"
+    )
+
+
 def resolve_blueprint_path(path: str | Path | None) -> Path:
     """A file for ``path``: the shipped min-raise blueprint for ``None`` or ``"study"``, the
-    built pot-relative one for ``"sizes"``, else the path itself."""
+    pot-relative one for ``"sizes"``, the four-street one for ``"streets"``, else the path
+    itself."""
     if path is None or str(path) == "study":
         return default_blueprint_path()
     if str(path) == "sizes":
         return sizes_blueprint_path()
+    if str(path) == "streets":
+        return streets_blueprint_path()
     return Path(path)
 
 

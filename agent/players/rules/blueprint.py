@@ -59,9 +59,10 @@ class BlueprintOptions(Options):
     blueprint: str | Path | Blueprint | None = option(
         None,
         "the strategy table: a path to a strategy CSV, study (the shipped min-raise one, the "
-        "default) or sizes (the shipped pot-relative one)",
+        "default), sizes (the shipped pot-relative one, preflop and flop) or streets (the "
+        "shipped four-street pot-relative one)",
         is_blueprint,
-        "a blueprint file that exists, study or sizes",
+        "a blueprint file that exists, study, sizes or streets",
     )
 
 

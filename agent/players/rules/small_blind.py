@@ -38,7 +38,7 @@ class SmallBlindOptions(Options):
         "heads-up preflop as the small blind at 75 big blinds or deeper, play this "
         "blueprint's preflop (a path, study or sizes; default: blueprint everywhere)",
         is_blueprint,
-        "a blueprint file that exists, study or sizes",
+        "a blueprint file that exists, study, sizes or streets",
     )
 
 

@@ -105,6 +105,24 @@ def test_the_shipped_two_street_blueprint_never_applies_after_the_flop(scripted_
         assert bool(rule.readings(snapshot)[0]) == (snapshot.street <= Street.FLOP)
 
 
+def test_the_shipped_four_street_blueprint_plays_every_street(scripted_hand):
+    """``blueprint=streets`` holds rows on all four streets: a hand checked down to the river
+    stays on its tree, and the rule plays every decision of it from a row."""
+    scripts = [["call"] * 4, ["call"] * 4]
+    bots = scripted_hand([1000, 1000], ante=0, scripts=scripts, seed=5)
+    streets = load_blueprint("streets")
+    rule = BlueprintRule(context(), streets)
+    rule.fallback = RuleList([ThresholdRule(context(), Levels(context()))])
+    assert streets.game.rounds == streets.cards.rounds == 4
+    seen = [snapshot for bot in bots for snapshot in bot.seen]
+    assert {snapshot.street for snapshot in seen} == set(Street)
+    for snapshot in seen:
+        assert rule.applies(snapshot), snapshot.street
+        policy = rule.policy(snapshot)
+        assert rule.detail().startswith("row "), (snapshot.street, rule.detail())
+        assert sum(p for *_, p in policy) == pytest.approx(1.0)
+
+
 def test_push_fold_plays_the_tables_strategy_and_aces_push(scripted_hand):
     short = scripted_hand([200, 200], ante=0, scripts=[["call"], ["fold"]], seed=5)[1].seen[0]
     rule = PushFoldRule(context(pushfold_players=2))  # heads-up spots too
