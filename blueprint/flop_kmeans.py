@@ -47,7 +47,7 @@ from agent.abstraction.km_table import (
 )
 from agent.poker.equity import copy_into
 from agent.poker.evaluator import eval7
-from agent.poker.hand_strength import river_equities
+from agent.poker.hand_strength import index_pairs, river_equities
 
 DEFAULT_BINS = 10
 DEFAULT_ITERATIONS = 100
@@ -88,13 +88,7 @@ def _flop_histograms(flop, bins, counts, twice_sum):
     used[flop] = True
     rest = np.flatnonzero(~used)
     m = rest.shape[0]
-    pair_a = np.empty(m * (m - 1) // 2, dtype=np.int64)
-    pair_b = np.empty_like(pair_a)
-    p = 0
-    for a in range(m):
-        for b in range(a + 1, m):
-            pair_a[p], pair_b[p] = a, b
-            p += 1
+    pair_a, pair_b = index_pairs(m)
     board = np.empty(5, dtype=np.int64)
     copy_into(board, 0, flop)
     ranks = np.empty(pair_a.shape[0], dtype=np.int64)

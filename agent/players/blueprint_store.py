@@ -146,32 +146,35 @@ _CACHE: dict[tuple[str, int, int], Blueprint] = {}
 _LOCK = threading.Lock()
 
 
-def sizes_blueprint_path() -> Path:
-    """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets), shipped in
-    ``agent.data`` as xz (a copy rebuilt by :data:`SIZES_COMMAND` may be gzip)."""
-    path = _shipped_file(SIZES_NAMES)
+def shipped_blueprint_path(names: tuple[str, ...], what: str, command: str, cost: str) -> Path:
+    """A blueprint shipped in ``agent.data`` under the first of ``names`` (xz; a copy rebuilt
+    by ``command`` may be gzip, the second); else BlueprintError naming ``what`` is missing
+    and the command, taking ``cost``, that rebuilds it."""
+    path = _shipped_file(names)
     if path is not None:
         return path
     folder = importlib.resources.files("agent.data")
     raise BlueprintError(
-        f"the pot-relative blueprint is missing from {str(folder)!r}; rebuild it with"
-        f" `{SIZES_COMMAND}` (about 27 minutes and 0.5 GB on 2 cores), or pass a file with"
-        " blueprint=PATH"
+        f"the {what} is missing from {str(folder)!r}; rebuild it with `{command}` ({cost}),"
+        " or pass a file with blueprint=PATH"
+    )
+
+
+def sizes_blueprint_path() -> Path:
+    """The pot-relative blueprint (half pot, pot, all-in; km500 flop buckets)."""
+    return shipped_blueprint_path(
+        SIZES_NAMES,
+        "pot-relative blueprint",
+        SIZES_COMMAND,
+        "about 27 minutes and 0.5 GB on 2 cores",
     )
 
 
 def streets_blueprint_path() -> Path:
     """The four-street pot-relative blueprint (half pot, pot, all-in on every street; ehs50
-    flop buckets, 20 turn and 20 river buckets of exact equity), shipped in ``agent.data`` as
-    xz (a copy rebuilt by :data:`STREETS_COMMAND` may be gzip)."""
-    path = _shipped_file(STREETS_NAMES)
-    if path is not None:
-        return path
-    folder = importlib.resources.files("agent.data")
-    raise BlueprintError(
-        f"the four-street blueprint is missing from {str(folder)!r}; rebuild it with"
-        f" `{STREETS_COMMAND}` (about 26 minutes on 2 cores), or pass a file with"
-        " blueprint=PATH"
+    flop buckets, 20 turn and 20 river buckets of exact equity)."""
+    return shipped_blueprint_path(
+        STREETS_NAMES, "four-street blueprint", STREETS_COMMAND, "about 26 minutes on 2 cores"
     )
 
 
