@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.collection import paced_collection
 from arena.match import ChunkRunner
+from blueprint.ray_train import task_result
 
 if TYPE_CHECKING:
     from arena.match import ChunkRunner
@@ -68,12 +69,8 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
 
 
 def task_rows(ray: Any, ref: Any) -> list[dict[str, Any]]:
-    """A finished task's rows. A task that raised raises its own exception here, as a local
-    worker's does (``--strict``'s bot failure is one sentence), not Ray's wrapper of it,
-    whose text is the remote traceback; the wrapper stays as its cause."""
-    try:
-        return ray.get(ref)
-    except ray.exceptions.RayTaskError as error:
-        if error.cause is None:
-            raise
-        raise error.cause from error
+    """A finished task's rows; a task that raised raises its own exception here, as a local
+    worker's does (``--strict``'s bot failure is one sentence), not Ray's wrapper of it
+    (:func:`blueprint.ray_train.task_result`)."""
+    rows: list[dict[str, Any]] = task_result(ray, ref)
+    return rows

@@ -112,7 +112,7 @@ def train_on_ray(
                 while pending:
                     (ref,), _ = ray.wait(list(pending), num_returns=1)
                     index = pending.pop(ref)
-                    done = _take(trainer.streams[index], _result(ray, ref), plan[index])
+                    done = _take(trainer.streams[index], task_result(ray, ref), plan[index])
                     if progress is not None:
                         progress(done, trainer.game_value)
             finally:
@@ -140,9 +140,10 @@ def _take(stream: Stream, trained: Stream, batches: list[int]) -> int:
     return ran
 
 
-def _result(ray: Any, ref: Any) -> Stream:
-    """A finished task's stream; a task that raised raises its own exception here, with Ray's
-    wrapper (whose text is the remote traceback) as its cause."""
+def task_result(ray: Any, ref: Any) -> Any:
+    """A finished Ray task's result. A task that raised raises its own exception here, as a
+    local worker's does, not Ray's wrapper of it, whose text is the remote traceback; the
+    wrapper stays as its cause. The arena's Ray backend reads its tasks the same way."""
     try:
         return ray.get(ref)
     except ray.exceptions.RayTaskError as error:
