@@ -3,12 +3,9 @@ k-means centres) against exact enumeration of the opponent's holdings and the ri
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
 from agent.poker.cards import parse_cards
-from agent.poker.evaluator import eval7
 from agent.poker.hand_strength import TWICE_MAX, river_strength
 from blueprint.flop_kmeans import bin_of
 from blueprint.late_buckets import (
@@ -18,23 +15,7 @@ from blueprint.late_buckets import (
     turn_centers,
     turn_histogram,
 )
-
-BOARDS = {
-    "three spades": ["Qs", "Js", "Ts", "2c", "3d"],
-    "paired": ["8h", "8d", "Kc", "5s", "2h"],
-    "wheel": ["Ac", "2d", "3h", "4s", "9c"],
-}
-
-
-def _enumerated(hole: list[int], board: list[int]) -> int:
-    """2 x wins + ties over every opponent holding, seven-card evaluation (lower wins)."""
-    mine = eval7(*hole, *board)
-    rest = [card for card in range(52) if card not in (*hole, *board)]
-    twice = 0
-    for a, b in itertools.combinations(rest, 2):
-        theirs = eval7(a, b, *board)
-        twice += 2 if mine < theirs else (1 if mine == theirs else 0)
-    return twice
+from tests.agent.poker.enumeration import BOARDS, enumerated_strength
 
 
 def test_river_buckets_read_the_strengths_of_both_players() -> None:
@@ -44,7 +25,9 @@ def test_river_buckets_read_the_strengths_of_both_players() -> None:
     edges = np.array([660, 1320], dtype=np.int64)  # thirds of 1980
     out = np.empty((1, 2), dtype=np.int64)
     river_buckets(cards, edges, out)
-    expected = [int(np.searchsorted(edges, _enumerated(h, board), side="right")) for h in holes]
+    expected = [
+        int(np.searchsorted(edges, enumerated_strength(h, board), side="right")) for h in holes
+    ]
     assert out[0].tolist() == expected == [2, 1]
 
 
@@ -67,7 +50,7 @@ def test_turn_histogram_is_the_enumerated_river_strengths() -> None:
     rivers = [card for card in range(52) if card not in (*hole, *board)]
     expected = np.zeros(5, dtype=np.int64)
     for river in rivers:
-        expected[bin_of(_enumerated(hole, [*board, river]), 5)] += 1
+        expected[bin_of(enumerated_strength(hole, [*board, river]), 5)] += 1
     histogram = turn_histogram(hole, board, 5)
     assert np.array_equal(histogram, expected)
     assert histogram.sum() == len(rivers) == 46

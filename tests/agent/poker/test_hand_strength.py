@@ -3,31 +3,12 @@ river card), seven-card evaluation."""
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 
 from agent.poker.cards import parse_cards
-from agent.poker.evaluator import eval7
 from agent.poker.hand_strength import TWICE_MAX, river_strength, turn_strength
-
-BOARDS = {
-    "three spades": ["Qs", "Js", "Ts", "2c", "3d"],
-    "paired": ["8h", "8d", "Kc", "5s", "2h"],
-    "wheel": ["Ac", "2d", "3h", "4s", "9c"],
-}
-
-
-def _enumerated(hole: list[int], board: list[int]) -> int:
-    """2 x wins + ties over every opponent holding, seven-card evaluation (lower wins)."""
-    mine = eval7(*hole, *board)
-    rest = [card for card in range(52) if card not in (*hole, *board)]
-    twice = 0
-    for a, b in itertools.combinations(rest, 2):
-        theirs = eval7(a, b, *board)
-        twice += 2 if mine < theirs else (1 if mine == theirs else 0)
-    return twice
+from tests.agent.poker.enumeration import BOARDS, enumerated_strength
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))
@@ -37,14 +18,14 @@ def test_river_strength_is_the_enumerated_equity(name: str) -> None:
     rng = np.random.default_rng(0)
     for _ in range(6):
         hole = [int(card) for card in rng.choice(rest, size=2, replace=False)]
-        assert river_strength(hole, board) == _enumerated(hole, board)
+        assert river_strength(hole, board) == enumerated_strength(hole, board)
 
 
 def test_turn_strength_sums_the_enumerated_river_strengths() -> None:
     hole, board = parse_cards(["Ah", "Th"]), parse_cards(["9h", "8h", "2c", "Kd"])
     rivers = [card for card in range(52) if card not in (*hole, *board)]
     assert len(rivers) == 46
-    expected = sum(_enumerated(hole, [*board, river]) for river in rivers)
+    expected = sum(enumerated_strength(hole, [*board, river]) for river in rivers)
     assert turn_strength(hole, board) == expected
 
 
