@@ -46,7 +46,7 @@ from agent.players.history import (
 from agent.players.options import Options, is_blueprint, option
 from agent.players.rules.defence import Rule
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
+from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
@@ -125,9 +125,9 @@ class BlueprintRule:
             if row >= 0
         ]
         text = "row " + ", ".join(read) if read else f"no row for {keys[0]}"
-        last = self.fallback.last_decision if isinstance(self.fallback, RuleList) else None
-        if fallback > 0 and last is not None:
-            text += f"; {fallback:.0%} by {last}"
+        played_by = self.fallback.detail()  # the rule list's: the rule that played it
+        if fallback > 0 and played_by:
+            text += f"; {fallback:.0%} by {played_by}"
         return text
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:

@@ -68,7 +68,7 @@ from agent.players.options import (
     option,
     resolved,
 )
-from agent.players.rules.rule import NO_RULE, Context, DecisionRule, RuleList, Table
+from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
 from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 from blueprint import realtime
 
@@ -576,8 +576,8 @@ class StreetSolvingRule:
         rows = self.running_solver().policies(snapshot, start, solution, [snapshot.hole])
         if rows is None:  # no strategy for the holding at the node: the rules after this one
             policy = self.fallback.policy(snapshot)
-            last = self.fallback.last_decision if isinstance(self.fallback, RuleList) else None
-            self._detail = f"no strategy for the hand at the node; played by {last}"
+            played_by = self.fallback.detail()
+            self._detail = f"no strategy for the hand at the node; played by {played_by}"
             return policy
         (policy,) = rows
         solver = self.running_solver()
