@@ -191,6 +191,18 @@ def resolve_blueprint_path(path: str | Path | None) -> Path:
     return Path(path)
 
 
+def blueprint_rounds(source: str | Path | Blueprint | None) -> int:
+    """The betting rounds a blueprint option's table covers (2: preflop and the flop; 4: every
+    street), read from the blueprint or its file's sidecar without loading the table; 2 where
+    the sidecar is missing or unreadable (loading the file then names the problem)."""
+    if isinstance(source, Blueprint):
+        return source.game.rounds
+    try:
+        return int(read_meta(resolve_blueprint_path(source)).get("rounds", 2))
+    except (BlueprintError, ValueError):
+        return 2
+
+
 def load_blueprint(path: str | Path | None = None) -> Blueprint:
     """The blueprint at ``path`` (see :func:`resolve_blueprint_path`), loaded once per process."""
     path = resolve_blueprint_path(path)

@@ -33,7 +33,7 @@ import numpy as np
 
 from agent.boundary.policy import Decision, PolicyPlayer, WeightedAction, make_rng, sample_action
 from agent.boundary.snapshot import Action, Snapshot
-from agent.players.blueprint_store import Blueprint, load_blueprint
+from agent.players.blueprint_store import Blueprint, blueprint_rounds, load_blueprint
 from agent.players.config import (
     BY_POSITION,
     CFRV1_SIMULATIONS,
@@ -69,8 +69,10 @@ class CFRPlayer(PolicyPlayer):
     The options, each with its meaning and default, are the fields of the class's
     ``config_type`` (:mod:`agent.players.config`), checked once; ``config`` passes a whole
     configuration, and options given beside it take its place. ``rng`` / ``seed``: the
-    injected randomness (``rng`` wins). ``simulations`` and ``solve`` default to the class's
-    ``default_simulations`` and ``default_solve``. ``settled`` holds the ``"auto"`` options
+    injected randomness (``rng`` wins). ``simulations`` defaults to the class's
+    ``default_simulations``; ``solve`` to ``"off"`` with a blueprint of every street (it plays
+    the whole hand by lookup, and a solve would value the streets after it as a check-down),
+    else to the class's ``default_solve``. ``settled`` holds the ``"auto"`` options
     as this game plays them (:func:`agent.players.config.settle`).
 
     ``fixed`` is the fixed strategy; ``exploiter``, ``book`` and ``budget`` are None for a
@@ -147,7 +149,10 @@ class CFRPlayer(PolicyPlayer):
         strategy = config.strategy
         threshold, solving = strategy.threshold, strategy.solving
         simulations = threshold.simulations
-        solve = cls.default_solve if solving.solve is None else solving.solve
+        solve = solving.solve
+        if solve is None:
+            four_streets = blueprint_rounds(strategy.blueprint.blueprint) == 4
+            solve = Solve.OFF if four_streets else cls.default_solve
         gadget, iterations, _ = mode_defaults(solve)
         resolved = replace(
             strategy,

@@ -119,7 +119,8 @@ class SolveOptions(Options):
         "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
         "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
         "auto (off-tree where the smaller stack held 75 big blinds or more) or off (default: "
-        "the player's, off in cfrv1, auto in cfrv2)",
+        "off with a four-street blueprint, which plays every street; else the player's, off in "
+        "cfrv1, auto in cfrv2)",
     )
     gadget: bool | None = option(
         None,

@@ -271,6 +271,14 @@ def test_cfrv2_solves_off_the_tree_by_default_and_cfrv1_keeps_the_study_rules():
         CFRv2Player(solve="on")
 
 
+def test_a_four_street_blueprint_plays_every_street_with_no_solve_by_default():
+    streets = CFRv2Player(blueprint="streets")
+    assert streets.blueprint.game.rounds == 4 and streets.strategy.solving.solve == "off"
+    assert streets.fixed.solving.solver is None
+    assert CFRv2Player(blueprint="streets", solve="auto").fixed.solving.solver is not None
+    assert CFRv2Player().strategy.solving.solve == "auto"  # the min-raise blueprint's default
+
+
 def test_missing_default_blueprint_names_the_file_and_the_command(tmp_path, monkeypatch):
     missing = tmp_path / "data" / "blueprint.csv.gz"
     monkeypatch.setattr(store, "default_blueprint_path", lambda: missing)
