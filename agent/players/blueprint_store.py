@@ -58,7 +58,7 @@ STREETS_NAMES = ("blueprint_streets.csv.xz", "blueprint_streets.csv.gz")  # ship
 STREETS_COMMAND = (
     "blueprint train --streets 4 --abstraction ehs50 --turn-buckets 20 --river-buckets 20"
     " --actions half,pot,allin:2 --algorithm external --regret rm --averaging linear"
-    " --linear-regrets --prune 0.95 --prune-after 2000000 --iterations 40000000 --min-reach 0"
+    " --linear-regrets --prune 0.95 --prune-after 2000000 --iterations 80000000 --min-reach 0"
     " --seed 11 --workers 2 --out streets-raw.csv.gz"
     f" && blueprint clean streets-raw.csv.gz data/{STREETS_NAMES[0]}"
 )
@@ -174,7 +174,7 @@ def streets_blueprint_path() -> Path:
     """The four-street pot-relative blueprint (half pot, pot, all-in on every street; ehs50
     flop buckets, 20 turn and 20 river buckets of exact equity)."""
     return shipped_blueprint_path(
-        STREETS_NAMES, "four-street blueprint", STREETS_COMMAND, "about 26 minutes on 2 cores"
+        STREETS_NAMES, "four-street blueprint", STREETS_COMMAND, "about 55 minutes on 2 cores"
     )
 
 
