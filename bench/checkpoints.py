@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from arena.lbr.match import mbb_ci
 from arena.match import MatchConfig, default_workers, run_match
 
 HEADER = "iterations  mbb/g vs the first       duplicate pairs  hands/s"
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{first_iterations:>10,}  {'(the first)':<24}")
     for iterations, path in later:
         summary = head_to_head(path, first, args.hands, args.seed, args.workers)
-        mbb, ci = summary["mbb_per_hand"], summary["ci95_sb_per_hand"] * 500
+        mbb, ci = summary["mbb_per_hand"], mbb_ci(summary["ci95_sb_per_hand"])
         points.append((iterations, mbb, ci))
         pairs = summary["ci_units"].split()[0]
         print(
