@@ -51,7 +51,7 @@ from arena.seeding import bot_seed, deal_deck, deal_seed, hand_seed
 from arena.terminal_view import Choices, choices, street_bets
 from arena.web.actions import Pending, button_labels, checked_action
 from arena.web.coach import Advice, AskLog, Coach
-from arena.web.view import card_texts, plural, table_state
+from arena.web.view import card_texts, paid_out, plural, table_state
 
 PERSON = "you"
 NAMES_FILE = "players.json"  # the names by slot, for the replay of the PHH files
@@ -353,7 +353,7 @@ def hand_summary(result: HandResult, round_state: dict, table: WebTable) -> dict
     for position, slot in enumerate(result.seat_slots):
         if slot == "A" or (showdown and position in in_hand):
             shown[round_state["seats"][position]["uuid"]] = card_texts(list(holes[position]))
-    final = table_state(round_state, table.names, table.my_uuid, shown)
+    final = paid_out(table_state(round_state, table.names, table.my_uuid, shown))
     won = {names[slot]: result.won[slot] for slot in result.seat_slots}
     mine = won[PERSON]
     verdict = f"you won {plural(mine, 'chip')}" if mine > 0 else "even"

@@ -7,7 +7,9 @@ the pot, and the actions so far in words (:func:`arena.terminal_view.describe_en
 
 A hand won by folds ends on the street of the last fold: PyPokerEngine deals the rest of the
 board and names the street ``showdown`` before it pays the pot, but no one saw those cards,
-so the page is sent only the board of the streets played (:func:`street_played`).
+so the page is sent only the board of the streets played (:func:`street_played`). Its last
+``round_state`` already holds the stacks with the pot paid, while its pot and the street's bets
+still count those chips, so the table after the hand is sent paid out (:func:`paid_out`).
 """
 
 from __future__ import annotations
@@ -156,3 +158,10 @@ def table_state(
         "seats": seats,
         "actions": action_lines(round_state, names),
     }
+
+
+def paid_out(table: Mapping[str, Any]) -> dict[str, Any]:
+    """The table after the pot is paid: the pot and every bet 0, and ``paid`` the chips the
+    pot held, so the felt shows each chip once (the stacks already hold the winnings)."""
+    seats = [dict(seat) | {"bet": 0} for seat in table["seats"]]
+    return dict(table) | {"pot": 0, "paid": table["pot"], "seats": seats}

@@ -65,7 +65,7 @@ function seatEl(seat, roleNote) {
 
 function drawTable(table) {
   drawCards($("board"), table.board);
-  $("pot").textContent = table.pot;
+  $("pot").textContent = table.paid ? `${table.pot} (${table.paid} paid)` : table.pot;
   $("seats").replaceChildren(...table.seats.map((seat) => seatEl(seat, table.role_note)));
   $("role-note").textContent = table.role_note ? `(${table.role_note})` : "";
   $("log").replaceChildren(...table.actions.map((a) => {

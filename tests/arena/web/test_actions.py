@@ -167,6 +167,7 @@ def test_a_fold_on_the_flop_shows_the_flop_alone(tmp_path: Path):
     table = WebTable(TableConfig(("fish",), hands=1, seed=3, coach=None), tmp_path)
     with Background(table) as server, httpx.Client(base_url=server.url) as client:
         state = wait_for(client, lambda s: s["decision"] is not None)
+        chips = sum(seat["stack"] for seat in state["table"]["seats"]) + state["table"]["pot"]
         while state["status"] != "hand_over":
             if state["decision"] is not None:
                 action = "call" if state["table"]["street"] == "preflop" else "fold"
@@ -176,6 +177,10 @@ def test_a_fold_on_the_flop_shows_the_flop_alone(tmp_path: Path):
     final = state["last"]["table"]
     assert final["street"] == "flop" and len(final["board"]) == 3
     assert state["last"]["showdown"] is False
+    # the stacks hold the paid pot, so the felt shows each chip once
+    assert final["pot"] == 0 and all(seat["bet"] == 0 for seat in final["seats"])
+    assert sum(seat["stack"] for seat in final["seats"]) == chips
+    assert final["paid"] == 2 * 10  # the blinds, called: the person folded on the flop
 
 
 def test_the_coachs_advice_names_the_buttons_and_says_why(tmp_path: Path):

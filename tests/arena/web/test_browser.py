@@ -120,6 +120,9 @@ def test_a_hand_played_by_clicking_with_the_coach(browser, served):
     assert stacks == {names[slot]: 1000 + won for slot, won in result.won.items()}
     final_seats = table.engine.proxies["A"].last_result["round_state"]["seats"]
     assert sorted(stacks.values()) == sorted(seat["stack"] for seat in final_seats)
+    # the felt shows the paid pot once: in the stacks, not again in the middle
+    pot = table.engine.proxies["A"].last_result["round_state"]["pot"]["main"]["amount"]
+    assert browser.find_element(By.ID, "pot").text == f"0 ({pot} paid)"
     assert table.decisions[0].answer == (
         ("raise", state["raise_min"]) if state["raise_min"] else ("call", state["call_to"])
     )
