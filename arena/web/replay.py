@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arena.roundrobin import labels_by_slot
-from arena.web.view import plural
+from arena.web.view import HEADS_UP_NOTE, plural
 
 if TYPE_CHECKING:  # pokerkit takes most of a second to import: only a replay loads it
     from pokerkit import HandHistory
@@ -201,6 +201,8 @@ def replay_hand(history: HandHistory, names: dict[str, str]) -> dict[str, Any]:
     finishing = [int(s) for s in history.finishing_stacks or []]
     return {
         "players": players,
+        "roles": phh_roles(len(players)),
+        "role_note": HEADS_UP_NOTE if len(players) == 2 else "",
         "seats": list(history.seats or []),
         "blinds": [int(b) for b in history.blinds_or_straddles or []],
         "antes": [int(a) for a in history.antes],
@@ -208,6 +210,18 @@ def replay_hand(history: HandHistory, names: dict[str, str]) -> dict[str, Any]:
         "finishing": dict(zip(players, finishing, strict=False)),
         "steps": replay_steps(history, players),
     }
+
+
+def phh_roles(count: int) -> list[str]:
+    """Each PHH player's role at the table: p1 the small blind, p2 the big blind, the last the
+    button (:mod:`arena.phh`); heads-up, PyPokerEngine's button is the big blind.
+
+    >>> phh_roles(2), phh_roles(4)
+    (['small blind', 'button, big blind'], ['small blind', 'big blind', '', 'button'])
+    """
+    if count == 2:
+        return ["small blind", "button, big blind"]
+    return ["small blind", "big blind"] + [""] * (count - 3) + ["button"]
 
 
 def replay_steps(history: HandHistory, players: list[str]) -> list[dict[str, Any]]:

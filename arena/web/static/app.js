@@ -297,10 +297,10 @@ function showStep(index) {
     you: false,
     stack: last ? hand.finishing[name] : (numbers ? numbers.stacks[i] : hand.starting[name]),
     bet: numbers ? numbers.bets[i] : 0,
-    role: i === 0 ? "small blind" : i === 1 ? "big blind" : (i === hand.players.length - 1 ? "button" : ""),
+    role: hand.roles[i],
     state: numbers && !numbers.in_hand[i] ? "folded" : "playing",
     cards: numbers ? numbers.holes[i] : [],
-  })));
+  }, hand.role_note)));
   $("replay-log").replaceChildren(...hand.steps.map((s, i) => {
     const li = document.createElement("li");
     li.textContent = s.text;

@@ -233,6 +233,9 @@ def test_a_tournament_replayed_with_its_places(browser, served):
         name: chips for name, chips in kept.items() if chips > 0
     }
     assert sum(final.values()) - sum(kept.values()) == int(first["forfeited_chips"])
+    # heads-up, PyPokerEngine's button posts the big blind, as the live table says
+    roles = [seat.find_element(By.CSS_SELECTOR, ".role").text for seat in seats]
+    assert roles == ["small blind", "button, big blind"]
     browser.find_element(By.ID, "prev-step").click()
     current = browser.find_elements(By.CSS_SELECTOR, "#replay-log li.current")
     assert len(current) == 1
