@@ -9,6 +9,7 @@ instance with ``workers`` CPUs, ``address="auto"`` or ``"ray://host:10001"`` joi
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -48,10 +49,7 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
             ) from error
         started_here = not ray.is_initialized()
         if started_here:
-            options: dict[str, Any] = {"address": address, "include_dashboard": False}
-            if address is None:
-                options["num_cpus"] = max(1, workers)
-            ray.init(**options, log_to_driver=False)
+            ray.init(**init_options(address, workers))
         remote = ray.remote(play_task)
         pending = [remote.remote(config, task) for task in tasks]
         try:
@@ -66,6 +64,32 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
                 ray.shutdown()
 
     return run
+
+
+def init_options(address: str | None, workers: int) -> dict[str, Any]:
+    """``ray.init``'s arguments: join ``address``, or start a local instance of ``workers``
+    CPUs where it is None."""
+    options: dict[str, Any] = {"address": address, "include_dashboard": False}
+    if address is None:
+        options["num_cpus"] = max(1, workers)
+    return options | {"log_to_driver": False}
+
+
+@contextlib.contextmanager
+def ray_session(address: str | None, workers: int) -> Iterator[None]:
+    """One Ray instance for the several runs of a command (``arena table``'s pairs): started
+    here unless one is, shut down at the end. Each run's runner finds it started and leaves
+    it up, where alone it would start and stop one of its own."""
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(**init_options(address, workers))
+    try:
+        yield
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def task_rows(ray: Any, ref: Any) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -175,6 +175,18 @@ def chunk_runner(backend: str, ray_address: str | None) -> ChunkRunner:
     if not ray_available():
         raise click.UsageError("--backend ray needs ray: pip install 'pokerbot-cfr[ray]'")
     return ray_runner(ray_address)
+
+
+def backend_session(
+    backend: str, ray_address: str | None, workers: int
+) -> AbstractContextManager[None]:
+    """Where a command plays several runs on Ray, one Ray instance for all of them
+    (:func:`arena.ray_backend.ray_session`); nothing to hold for the local pool."""
+    if backend == "local":
+        return nullcontext()
+    from arena.ray_backend import ray_session
+
+    return ray_session(ray_address, workers)
 
 
 def interval_note(summary: dict[str, Any]) -> str:

@@ -9,7 +9,13 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from arena.commands.helpers import backend_options, checked_bot, chunk_runner, ensure_writable
+from arena.commands.helpers import (
+    backend_options,
+    backend_session,
+    checked_bot,
+    chunk_runner,
+    ensure_writable,
+)
 from arena.match import MatchConfig, default_workers
 from arena.registry import known_bots, parse_bot_spec, resolve_factory, typed_configuration
 from arena.roundrobin import (
@@ -83,7 +89,9 @@ def table_command(
         return update
 
     try:
-        cells = round_robin(specs, template, out, workers or default_workers(), runner, on_match)
+        count = workers or default_workers()
+        with backend_session(backend, ray_address, count):
+            cells = round_robin(specs, template, out, count, runner, on_match)
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     labels = unique_labels(specs)
