@@ -56,10 +56,10 @@ SIZES_COMMAND = (
 )
 STREETS_NAMES = ("blueprint_streets.csv.xz", "blueprint_streets.csv.gz")  # shipped, or rebuilt
 STREETS_COMMAND = (
-    "blueprint train --streets 4 --abstraction ehs50 --turn-buckets 20 --river-buckets 20"
+    "blueprint train --streets 4 --abstraction km500 --turn-buckets 50 --river-buckets 50"
     " --actions half,pot,allin:2 --algorithm external --regret rm --averaging linear"
-    " --linear-regrets --prune 0.95 --prune-after 2000000 --iterations 80000000 --min-reach 0"
-    " --seed 11 --workers 2 --out streets-raw.csv.gz"
+    " --linear-regrets --prune 0.95 --prune-after 2000000 --iterations 200000000 --min-reach 0"
+    " --seed 12 --workers 2 --out streets-raw.csv.gz"
     f" && blueprint clean streets-raw.csv.gz data/{STREETS_NAMES[0]}"
 )
 REGENERATE = (
@@ -171,10 +171,10 @@ def sizes_blueprint_path() -> Path:
 
 
 def streets_blueprint_path() -> Path:
-    """The four-street pot-relative blueprint (half pot, pot, all-in on every street; ehs50
-    flop buckets, 20 turn and 20 river buckets of exact equity)."""
+    """The four-street pot-relative blueprint (half pot, pot, all-in on every street; 500
+    k-means flop buckets, 50 turn and 50 river buckets of exact equity)."""
     return shipped_blueprint_path(
-        STREETS_NAMES, "four-street blueprint", STREETS_COMMAND, "about 55 minutes on 2 cores"
+        STREETS_NAMES, "four-street blueprint", STREETS_COMMAND, "about 2 hours on 2 cores"
     )
 
 
