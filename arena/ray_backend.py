@@ -47,44 +47,35 @@ def ray_runner(address: str | None = None) -> ChunkRunner:
             raise ValueError(
                 "the ray backend needs the optional 'ray' package: pip install 'pokerbot-cfr[ray]'"
             ) from error
-        started_here = not ray.is_initialized()
-        if started_here:
-            ray.init(**init_options(address, workers))
-        remote = ray.remote(play_task)
-        pending = [remote.remote(config, task) for task in tasks]
-        try:
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    yield task_rows(ray, ref)
-        finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
-            if started_here:
-                ray.shutdown()
+        with ray_session(address, workers):
+            remote = ray.remote(play_task)
+            pending = [remote.remote(config, task) for task in tasks]
+            try:
+                while pending:
+                    done, pending = ray.wait(pending, num_returns=1)
+                    for ref in done:
+                        yield task_rows(ray, ref)
+            finally:
+                for ref in pending:
+                    ray.cancel(ref, force=True)
 
     return run
 
 
-def init_options(address: str | None, workers: int) -> dict[str, Any]:
-    """``ray.init``'s arguments: join ``address``, or start a local instance of ``workers``
-    CPUs where it is None."""
-    options: dict[str, Any] = {"address": address, "include_dashboard": False}
-    if address is None:
-        options["num_cpus"] = max(1, workers)
-    return options | {"log_to_driver": False}
-
-
 @contextlib.contextmanager
 def ray_session(address: str | None, workers: int) -> Iterator[None]:
-    """One Ray instance for the several runs of a command (``arena table``'s pairs): started
-    here unless one is, shut down at the end. Each run's runner finds it started and leaves
-    it up, where alone it would start and stop one of its own."""
+    """Ray for as long as the block runs: joined at ``address``, or started on this machine
+    with ``workers`` CPUs where it is None, and shut down at the end; unless one is already
+    up, which is left as it is. A run's runner holds one; a command of several runs
+    (``arena table``'s pairs) holds one around them all, so its runs share it."""
     import ray
 
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(**init_options(address, workers))
+        options: dict[str, Any] = {"address": address, "include_dashboard": False}
+        if address is None:
+            options["num_cpus"] = max(1, workers)
+        ray.init(**options, log_to_driver=False)
     try:
         yield
     finally:
