@@ -186,6 +186,7 @@ ADAPTIVE_STRATEGY = PlayerConfig.from_options(
 # ``config`` sets any other
 PRODUCT_OPTIONS = (
     "blueprint",
+    "defend",
     "solve",
     "gadget",
     "solve_iterations",

@@ -14,7 +14,8 @@ abstraction's largest size (by :data:`OVERSIZE_TOLERANCE` of the pot) is left to
 too. ``where`` narrows the spots the rule applies to (the small blind's own blueprint:
 :mod:`.small_blind`). Its option, :class:`BlueprintOptions`: which blueprint; the rule reads
 ``rule`` of the defence rule's options (:class:`.defence.DefenceOptions`), which answers the
-raises left to it.
+raises left to it, and their ``defend``, which caps the share of our range it folds to a bet
+(:mod:`.blueprint_defence`).
 """
 
 from __future__ import annotations
@@ -44,10 +45,17 @@ from agent.players.history import (
     last_raise_fractions,
 )
 from agent.players.options import Options, is_blueprint, option
-from agent.players.rules.defence import Rule
+from agent.players.rules.blueprint_defence import DEFENDED_STREETS, Defend, called_folds
+from agent.players.rules.defence import (
+    Rule,
+    holding_shares,
+    minimum_defense_frequency,
+    sorted_board,
+)
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
+from agent.poker.range_equity import blocked_mask, holding_index
 
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
 
@@ -87,6 +95,7 @@ class BlueprintRule:
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
         self.blueprint = context.blueprint if blueprint is None else blueprint
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
+        self._called: tuple[Any, np.ndarray] | None = None  # called_shares', by public state
         self._detail = ""
 
     def applies(self, snapshot: Snapshot) -> bool:
@@ -107,8 +116,11 @@ class BlueprintRule:
         legal = [legal_actions(branch.state, bp.game, bp.actions) for branch in branches]
         concrete = [[self.concrete_action(a, snapshot, spot) for a in acts] for acts in legal]
         mixed, fallback = self._mix(branches, legal, concrete, rows)
-        policy = self._with_fallback(mixed, fallback, snapshot)
+        called = self.called_share(snapshot, snapshot.hole)
+        policy = self._with_fallback(self._defended(mixed, called, snapshot), fallback, snapshot)
         self._detail = self._describe(branches, keys, rows, fallback)
+        if called > 0:
+            self._detail += f"; {called:.0%} of its fold called (defend mdf)"
         return policy
 
     def detail(self) -> str:
@@ -138,7 +150,8 @@ class BlueprintRule:
         rows: Table = []
         for hole, label in zip(holes, labels, strict=True):
             mixed, fallback = mixes[label]
-            rows.append(self._with_fallback(dict(mixed), fallback, snapshot.with_hole(hole)))
+            mixed = self._defended(mixed, self.called_share(snapshot, hole), snapshot)
+            rows.append(self._with_fallback(mixed, fallback, snapshot.with_hole(hole)))
         return rows
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
@@ -149,9 +162,71 @@ class BlueprintRule:
             for label, (mixed, fallback) in mixes.items()
         }
         blueprint, fallback, total = np.array([by_label[label] for label in labels]).T
+        called = self.called_shares(snapshot)
+        if called is not None and action in (check_or_fold(snapshot), legal_call(snapshot)):
+            folds = np.array(
+                [mixes[label][0].get(check_or_fold(snapshot), 0.0) for label in labels]
+            )
+            sign = -1.0 if action == check_or_fold(snapshot) else 1.0
+            blueprint = blueprint + sign * called * folds
         if fallback.any():
             blueprint = blueprint + fallback * self.fallback.likelihood(snapshot, action)
         return blueprint / total
+
+    def defends(self, snapshot: Snapshot) -> bool:
+        """Option ``defend="mdf"``, heads-up, facing a bet preflop or on the flop."""
+        return (
+            self.context.options.defence.defend == Defend.MDF
+            and snapshot.to_call > 0
+            and snapshot.street in DEFENDED_STREETS
+            and max(1, snapshot.opponents) == 1
+        )
+
+    def called_share(self, snapshot: Snapshot, hole: tuple[int, int]) -> float:
+        """The share of ``hole``'s fold that calls instead (0 where the rule does not defend)."""
+        called = self.called_shares(snapshot)
+        if called is None or set(hole).intersection(snapshot.board):
+            return 0.0
+        return float(called[holding_index(*hole)])
+
+    def called_shares(self, snapshot: Snapshot) -> np.ndarray | None:
+        """Each of the 1,326 holdings' share of its fold that calls instead, so that our range
+        folds at most ``1 - MDF`` of itself (:func:`.blueprint_defence.called_folds`); None
+        where the rule does not defend. Kept for repeated calls in one public state."""
+        if not self.defends(snapshot):
+            return None
+        branches, spot, _ = self.readings(snapshot)
+        public = self._public[0] if self._public is not None else None
+        if self._called is not None and self._called[0] == public:
+            return self._called[1]
+        labels, mixes = self._label_mixes(snapshot, ALL_HOLES, branches, spot)
+        fold = check_or_fold(snapshot)
+        share = {
+            label: mixed.get(fold, 0.0) / (sum(mixed.values()) + fallback)
+            for label, (mixed, fallback) in mixes.items()
+        }
+        folds = np.array([share[label] for label in labels])
+        board = sorted_board(snapshot.board)
+        weights = self.context.own_weights(snapshot.board, len(snapshot.history))
+        if weights is None:  # before our first action: every holding the board leaves
+            weights = (~blocked_mask(list(board))).astype(np.float64)
+        ceiling = 1.0 - minimum_defense_frequency(snapshot.to_call, snapshot.contested_pot)
+        called = called_folds(folds, weights, holding_shares(board), ceiling)
+        self._called = (public, called)
+        return called
+
+    def _defended(
+        self, mixed: dict[Action, float], called: float, snapshot: Snapshot
+    ) -> dict[Action, float]:
+        """``mixed`` with ``called`` of its fold moved to the call."""
+        mixed = dict(mixed)
+        if called <= 0:
+            return mixed
+        fold, call = check_or_fold(snapshot), legal_call(snapshot)
+        moved = called * mixed.get(fold, 0.0)
+        mixed[fold] -= moved
+        mixed[call] = mixed.get(call, 0.0) + moved
+        return mixed
 
     def covers(self, snapshot: Snapshot) -> bool:
         """Whether the blueprint's game plays the snapshot's street (preflop and the flop for a

@@ -52,6 +52,7 @@ from agent.boundary.policy import WeightedAction, certain
 from agent.boundary.snapshot import Action, Snapshot, Street, check_or_fold, legal_call
 from agent.boundary.thresholds import Level
 from agent.players.options import AUTO, Options, is_bool, option
+from agent.players.rules.blueprint_defence import Defend
 from agent.players.rules.rule import Context, Rows, Table
 from agent.players.rules.threshold import Levels
 from agent.poker.cards import hole_class_index
@@ -104,6 +105,12 @@ class DefenceOptions(Options):
         "how much of our range continues preflop facing a bet the blueprint does not cover: "
         "mdf (the minimum defense frequency), odds (at least the holdings whose pot share "
         "covers the call's price) or auto",
+    )
+    defend: Defend = option(
+        Defend.OFF,
+        "heads-up facing a bet preflop and on the flop: off (the blueprint's folds as they "
+        "are) or mdf (our range folds at most 1 - the minimum defense frequency; the "
+        "strongest of the blueprint's folds call instead)",
     )
 
 
