@@ -57,6 +57,7 @@ from agent.players.rules.rule import NO_RULE, Context, DecisionRule, Table
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 from agent.poker.range_equity import blocked_mask, holding_index
 
+KEPT_BOARDS = 8  # boards whose labels of all holdings are kept
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
 
 
@@ -96,6 +97,7 @@ class BlueprintRule:
         self.blueprint = context.blueprint if blueprint is None else blueprint
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._called: tuple[Any, np.ndarray] | None = None  # called_shares', by public state
+        self._all_labels: dict[tuple[int, tuple[int, ...]], list[str]] = {}  # _labels'
         self._detail = ""
 
     def applies(self, snapshot: Snapshot) -> bool:
@@ -305,7 +307,19 @@ class BlueprintRule:
 
     def _labels(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> list[str]:
         """Each hole's card label on the snapshot's board (a stand-in's where it holds a board
-        card); on the turn and river every holding's bucket comes from one table a board."""
+        card); on the turn and river every holding's bucket comes from one table a board.
+        The labels of all 1,326 holdings are kept for the last few boards: our range and the
+        defence read them at every decision of a hand."""
+        if holes is not ALL_HOLES:
+            return self._hole_labels(snapshot, holes)
+        key = (int(snapshot.street), snapshot.board)
+        if key not in self._all_labels:
+            if len(self._all_labels) >= KEPT_BOARDS:
+                self._all_labels.clear()
+            self._all_labels[key] = self._hole_labels(snapshot, holes)
+        return self._all_labels[key]
+
+    def _hole_labels(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> list[str]:
         cards = self.blueprint.cards
         round_index = int(snapshot.street)
         board = snapshot.board
