@@ -14,10 +14,12 @@ a holding's fold turns into a call only once every stronger holding's fold has.
 
 The range is ours as our actions so far reveal it (Bayes' rule over our own policy,
 :mod:`agent.players.own_range`); before our first action, every holding the board leaves
-possible, alike. Why only preflop and on the flop: those are the streets whose decisions
-the local best response of Lisy & Bowling (2017) prices by its fold equity before any card
-of the blueprint's finer turn and river buckets is dealt; on the turn and river the blueprint
-plays as trained.
+possible, alike. Only preflop and on the flop: the streets whose folds a best response that
+prices its raises by their fold equity (local best response, Lisy & Bowling 2017) wins from;
+on the turn and river the blueprint plays as trained.
+
+The cost is what the defence gives a bettor whose bets are all value: the calls it adds lose
+to them. So it is an option, off by default.
 
 >>> folds = np.array([1.0, 1.0, 0.0, 1.0])  # four holdings alike; three fold
 >>> strength = np.array([0.2, 0.6, 0.9, 0.4])

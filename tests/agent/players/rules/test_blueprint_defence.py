@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from agent.players.cfrv2 import CFRv2Player
 from agent.players.player import CFRv2FixedPlayer
-from agent.players.rules.blueprint_defence import called_folds
+from agent.players.rules.blueprint_defence import Defend, called_folds
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.poker.range_equity import holding_index
 
@@ -78,3 +79,8 @@ def test_a_range_that_folds_less_than_the_ceiling_plays_the_blueprint(scripted_h
     on = CFRv2FixedPlayer(blueprint="streets", defend="mdf", seed=0)
     assert fold_shares(off, facing).mean() < 0.5
     assert fold_shares(on, facing) == pytest.approx(fold_shares(off, facing))
+
+
+def test_the_blueprints_folds_are_kept_unless_asked():
+    assert CFRv2FixedPlayer(blueprint="streets").strategy.defence.defend == Defend.OFF
+    assert CFRv2Player(defend="mdf").strategy.defence.defend == Defend.MDF
