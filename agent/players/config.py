@@ -182,16 +182,16 @@ class ExploitConfig(Options):
 ADAPTIVE_STRATEGY = PlayerConfig.from_options(
     multiway=Multiway.AUTO, preflop_defense=PreflopDefense.ODDS, solve=Solve.OFF
 )
-# the product's keyword options: those the docs' "Which bot for which job" recommends; a
-# ``config`` sets any other
+# the product's keyword options: those the docs' "Which bot for which job" recommends, and
+# the ceiling on the blueprint's folds its results archive measures; a ``config`` sets any other
 PRODUCT_OPTIONS = (
     "blueprint",
-    "defend",
     "solve",
     "gadget",
     "solve_iterations",
     "solve_size",
     "small_blind_blueprint",
+    "defend",
 )
 PRODUCT_STRATEGY = PlayerConfig.from_options(
     multiway=Multiway.AUTO, preflop_defense=PreflopDefense.AUTO
