@@ -98,6 +98,7 @@ class BlueprintRule:
         self._public: tuple[Any, list[Branch], Spot, bool] | None = None
         self._called: tuple[Any, np.ndarray] | None = None  # called_shares', by public state
         self._all_labels: dict[tuple[int, tuple[int, ...]], list[str]] = {}  # _labels'
+        self._all_mixes: tuple[Any, list[str], dict[str, Mix]] | None = None  # _label_mixes'
         self._detail = ""
 
     def applies(self, snapshot: Snapshot) -> bool:
@@ -164,13 +165,10 @@ class BlueprintRule:
             for label, (mixed, fallback) in mixes.items()
         }
         blueprint, fallback, total = np.array([by_label[label] for label in labels]).T
-        called = self.called_shares(snapshot)
-        if called is not None and action in (check_or_fold(snapshot), legal_call(snapshot)):
-            folds = np.array(
-                [mixes[label][0].get(check_or_fold(snapshot), 0.0) for label in labels]
-            )
-            sign = -1.0 if action == check_or_fold(snapshot) else 1.0
-            blueprint = blueprint + sign * called * folds
+        called, fold = self.called_shares(snapshot), check_or_fold(snapshot)
+        if called is not None and action in (fold, legal_call(snapshot)):
+            folds = np.array([mixes[label][0].get(fold, 0.0) for label in labels])
+            blueprint = blueprint + (-1.0 if action == fold else 1.0) * called * folds
         if fallback.any():
             blueprint = blueprint + fallback * self.fallback.likelihood(snapshot, action)
         return blueprint / total
@@ -197,10 +195,10 @@ class BlueprintRule:
         where the rule does not defend. Kept for repeated calls in one public state."""
         if not self.defends(snapshot):
             return None
-        branches, spot, _ = self.readings(snapshot)
-        public = self._public[0] if self._public is not None else None
+        public = self._public_key(snapshot)
         if self._called is not None and self._called[0] == public:
             return self._called[1]
+        branches, spot, _ = self.readings(snapshot)
         labels, mixes = self._label_mixes(snapshot, ALL_HOLES, branches, spot)
         fold = check_or_fold(snapshot)
         share = {
@@ -241,7 +239,18 @@ class BlueprintRule:
         does not cover)."""
         if not self.covers(snapshot):
             return [], current_spot(snapshot), False
-        public = (
+        public = self._public_key(snapshot)
+        if self._public is None or self._public[0] != public:
+            bp = self.blueprint
+            branches = abstract_histories(snapshot, bp.game, bp.actions)
+            oversize = bool(branches) and self.oversize_raise(snapshot)
+            self._public = (public, branches, current_spot(snapshot), oversize)
+        return self._public[1], self._public[2], self._public[3]
+
+    @staticmethod
+    def _public_key(snapshot: Snapshot) -> tuple[Any, ...]:
+        """What the rule's readings, and so its mixes, depend on: the public state."""
+        return (
             snapshot.street,
             snapshot.board,
             snapshot.seat,
@@ -253,12 +262,6 @@ class BlueprintRule:
             snapshot.history,
             snapshot.in_hand,
         )
-        if self._public is None or self._public[0] != public:
-            bp = self.blueprint
-            branches = abstract_histories(snapshot, bp.game, bp.actions)
-            oversize = bool(branches) and self.oversize_raise(snapshot)
-            self._public = (public, branches, current_spot(snapshot), oversize)
-        return self._public[1], self._public[2], self._public[3]
 
     def oversize_raise(self, snapshot: Snapshot) -> bool:
         """Rule ``mdf``: facing a raise above the abstraction's largest size (by a margin)."""
@@ -291,7 +294,24 @@ class BlueprintRule:
 
         A hole that holds a card of the board cannot be dealt and has no bucket; it gets the
         label of the first hole that can (its row is any row: ranges give it no weight).
+        Those of all 1,326 holdings are kept for the last public state: the defence, our
+        range and local best response's table each read them there.
         """
+        public = self._public_key(snapshot) if holes is ALL_HOLES else None
+        if public is not None and self._all_mixes is not None and self._all_mixes[0] == public:
+            return self._all_mixes[1], self._all_mixes[2]
+        labels, mixes = self._hole_mixes(snapshot, holes, branches, spot)
+        if public is not None:
+            self._all_mixes = (public, labels, mixes)
+        return labels, mixes
+
+    def _hole_mixes(
+        self,
+        snapshot: Snapshot,
+        holes: Sequence[tuple[int, int]],
+        branches: list[Branch],
+        spot: Spot,
+    ) -> tuple[list[str], dict[str, Mix]]:
         bp = self.blueprint
         labels = self._labels(snapshot, holes)
         distinct = list(dict.fromkeys(labels))
