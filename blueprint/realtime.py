@@ -21,6 +21,7 @@ from blueprint.subgame.warmup import ColdCacheWarning, compile_in_background, ru
 __all__ = [
     "ColdCacheWarning",
     "bet_tree",
+    "blueprint_leaves",
     "compile_in_background",
     "resolve_below",
     "running",
@@ -46,6 +47,16 @@ def street_root(bets: tuple[float, float], raises: int, last_raise: float) -> An
     return RiverRoot(bets=bets, raises=raises, last_raise=last_raise)
 
 
+def blueprint_leaves(
+    game: Any, actions: Any, rows: Any, buckets: int, prefix: str, first_player: int
+) -> Any:
+    """A turn solve's leaves valued by a four-street blueprint's river, the opponent choosing
+    among its continuations (:class:`blueprint.subgame.continuation.BlueprintLeaves`)."""
+    from blueprint.subgame.continuation import BlueprintLeaves
+
+    return BlueprintLeaves(game, actions, rows, buckets, prefix, first_player)
+
+
 def solve_street(
     board: tuple[int, ...],
     pot: float,
@@ -55,11 +66,13 @@ def solve_street(
     tree: Any,
     iterations: int,
     gadget_player: int | None,
+    leaves: Any = None,
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
-    line that reaches it valued by checking the board down; ``gadget_player``'s range, if not
-    None, replaced by the check-down re-solving gadget (Burch, Johanson & Bowling 2014)."""
+    line that reaches it valued by checking the board down, or on the turn by ``leaves``
+    (:func:`blueprint_leaves`); ``gadget_player``'s range, if not None, replaced by the
+    check-down re-solving gadget (Burch, Johanson & Bowling 2014)."""
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot
     from blueprint.subgame.river import RiverSpot, solve_river
@@ -68,7 +81,9 @@ def solve_street(
     spots = {3: FlopSpot, 4: TurnSpot}
     if len(board) in spots:
         spot = spots[len(board)](board, pot, stacks, first, ranges)
-        return solve_to_next_card(spot, tree, iterations=iterations, gadget_player=gadget_player)
+        return solve_to_next_card(
+            spot, tree, iterations=iterations, gadget_player=gadget_player, leaves=leaves
+        )
     river = RiverSpot(board, pot, stacks, first, ranges)
     return solve_river(
         river, tree, iterations=iterations, target_pot_fraction=None, gadget_player=gadget_player

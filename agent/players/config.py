@@ -192,6 +192,7 @@ PRODUCT_OPTIONS = (
     "solve_size",
     "small_blind_blueprint",
     "defend",
+    "leaves",
 )
 PRODUCT_STRATEGY = PlayerConfig.from_options(
     multiway=Multiway.AUTO, preflop_defense=PreflopDefense.AUTO

@@ -36,7 +36,9 @@ from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.range_equity import HOLDING_CARDS
 from agent.poker.share_table import completions
 from blueprint.cfr import PRESETS, CFRConfig
+from blueprint.subgame.continuation import BlueprintLeaves
 from blueprint.subgame.hands import HandSpace
+from blueprint.subgame.leaf_choice import LeafChoices
 from blueprint.subgame.river import (
     BetAbstraction,
     RiverSolution,
@@ -183,12 +185,23 @@ def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return holdings, equity
 
 
-def street_subgame(spot: RiverSpot, abstraction: BetAbstraction) -> tuple[Subgame, np.ndarray]:
-    """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings."""
+def street_subgame(
+    spot: RiverSpot, abstraction: BetAbstraction, leaves: BlueprintLeaves | None = None
+) -> tuple[Subgame, np.ndarray]:
+    """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
+    ``leaves`` (a turn spot only) its leaves are valued by a blueprint's river, the opponent
+    choosing among continuations (Modicum), not by checking down."""
+    if leaves is not None and len(spot.board) != 4:
+        raise ValueError("continuation leaves play the river: they need a turn spot")
     keep = np.asarray(spot.ranges).sum(axis=0) > 0
     holdings, hands, equity = street_hands(spot.board, keep)
     tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
+    if leaves is not None:
+        limit = spot.pot / 2.0 + min(spot.stacks)
+        matrices = leaves.matrices(tree, spot.board, hands.cards, equity, limit)
+        choices = LeafChoices(matrices, hands.size)
+        return Subgame(tree, hands, ranges, leaf_choices=choices), holdings
     # equity_matrix builds it antisymmetric, within [-1, 1]: no check needed
     return Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity)), holdings
 
@@ -201,6 +214,7 @@ def solve_street(
     config: CFRConfig = PRESETS["dcfr"],
     gadget_player: int | None = None,
     gadget_values: np.ndarray | None = None,
+    leaves: BlueprintLeaves | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
@@ -210,8 +224,8 @@ def solve_street(
     if iterations < 1:
         raise ValueError("iterations must be positive")
     start = time.perf_counter()
-    subgame, holdings = street_subgame(spot, abstraction)
+    subgame, holdings = street_subgame(spot, abstraction, leaves)
     solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
     return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
-                         solver.iteration, time.perf_counter() - start)  # fmt: skip
+                         solver.iteration, time.perf_counter() - start, leaves)  # fmt: skip

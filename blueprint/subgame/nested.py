@@ -71,4 +71,4 @@ def resolve_below(
     if len(spot.board) == 5:
         return solve_river(spot, abstraction, iterations=iterations, target_pot_fraction=None,
                            **options)  # fmt: skip
-    return solve_street(spot, abstraction, iterations=iterations, **options)
+    return solve_street(spot, abstraction, iterations=iterations, leaves=solution.leaves, **options)

@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -268,6 +269,7 @@ class RiverSolution:
     strategy: np.ndarray
     iterations: int
     seconds: float
+    leaves: Any = None  # a turn solve's continuation leaves (``continuation.BlueprintLeaves``)
 
     @cached_property
     def exploitability(self) -> float:

@@ -36,6 +36,7 @@ from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy, regret_matching_row
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
 from blueprint.subgame.hands import HandSpace, compatible_mass, fold_kernel, showdown_kernel
+from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree
 
 PROFILE, BEST_RESPONSE, UPDATE = 0, 1, 2
@@ -51,7 +52,8 @@ class Subgame:
     ``leaf_equity`` (``[H, H]``, antisymmetric; a :class:`LeafEquity`, or a matrix checked
     into one) values the showdown terminals as leaves where the rest of the board is checked
     down (module docstring); None: they are showdowns on a complete board, valued by
-    ``hands``' strengths.
+    ``hands``' strengths. ``leaf_choices`` values them instead by continuation strategies
+    the opponent chooses among (:mod:`.leaf_choice`, Modicum's leaves).
     """
 
     def __init__(
@@ -60,6 +62,7 @@ class Subgame:
         hands: HandSpace,
         ranges: np.ndarray,
         leaf_equity: LeafEquity | np.ndarray | None = None,
+        leaf_choices: LeafChoices | None = None,
     ) -> None:
         if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
             raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
@@ -69,6 +72,15 @@ class Subgame:
         self.tree, self.hands, self.ranges = tree, hands, reach
         self.leaf_nodes = np.flatnonzero(tree.kind == SHOWDOWN)
         self.leaf_equity = None
+        self.leaf_choices = leaf_choices
+        if leaf_choices is not None:
+            if leaf_equity is not None:
+                raise ValueError("a subgame's leaves take an equity matrix or choices, not both")
+            if len(leaf_choices.matrices) != len(self.leaf_nodes):
+                raise ValueError(f"leaf_choices must hold {len(self.leaf_nodes)} leaves")
+            stakes = tree.contribution[self.leaf_nodes]
+            if not np.allclose(stakes[:, 0], stakes[:, 1]):
+                raise ValueError("leaf showdowns need both players' chips equal")
         if leaf_equity is not None:
             if not isinstance(leaf_equity, LeafEquity):
                 leaf_equity = LeafEquity.checked(leaf_equity)
@@ -81,8 +93,24 @@ class Subgame:
             if not np.allclose(stakes[:, 0], stakes[:, 1]):
                 raise ValueError("leaf showdowns need both players' chips equal")
 
-    def fill_leaves(self, reach: np.ndarray, p: int, value: np.ndarray) -> None:
-        """Player p's values at every leaf showdown, from the opponent's reach there."""
+    @property
+    def has_leaves(self) -> bool:
+        """Whether its showdowns are leaves valued outside the compiled walk."""
+        return self.leaf_equity is not None or self.leaf_choices is not None
+
+    def fill_leaves(
+        self,
+        reach: np.ndarray,
+        p: int,
+        value: np.ndarray,
+        update: ChoiceUpdate | None = None,
+        best_response: bool = False,
+    ) -> None:
+        """Player p's values at every leaf showdown, from the opponent's reach there (with
+        leaf choices: ``update`` and ``best_response`` as :meth:`LeafChoices.fill`)."""
+        if self.leaf_choices is not None:
+            self.leaf_choices.fill(reach, p, self.leaf_nodes, value, update, best_response)
+            return
         leaves = len(self.leaf_nodes)
         weights = self._leaf_weights  # the matrix's precision: twice the speed
         weights[:leaves] = reach[self.leaf_nodes, 1 - p, :]
@@ -276,7 +304,8 @@ def _leaf_iterations(solver: SubgameSolver, count: int) -> None:
                 follow_probabilities(solver.gadget_regret, root[gadget.player])
             _forward(tree.kind, tree.player, tree.first_child, tree.num_children,
                      tree.infoset_base, solver._sigma, root, reach)  # fmt: skip
-            subgame.fill_leaves(reach, p, value)
+            update = ChoiceUpdate(weight, positive, negative, config.regret_matching_plus)
+            subgame.fill_leaves(reach, p, value, update)
             _backward(UPDATE, p, tree.kind, tree.player, tree.first_child, tree.num_children,
                       tree.contribution, tree.infoset_base, hands.cards, hands.strength,
                       hands.order, reach, solver._sigma, solver.regret, solver.strategy_sum,
@@ -299,10 +328,11 @@ def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndar
     value = np.empty((tree.num_nodes, hands.size))
     _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
              table, np.ascontiguousarray(root, dtype=np.float64), reach)  # fmt: skip
-    leaves = subgame.leaf_equity is not None
+    leaves = subgame.has_leaves
     if leaves:
         with one_blas_thread():
-            subgame.fill_leaves(reach, p, value)
+            chooser_best = mode == BEST_RESPONSE and p == CHOOSER
+            subgame.fill_leaves(reach, p, value, best_response=chooser_best)
     dummy = np.zeros((1, 1))
     _backward(mode, p, tree.kind, tree.player, tree.first_child, tree.num_children,
               tree.contribution, tree.infoset_base, hands.cards, hands.strength, hands.order,
@@ -324,7 +354,7 @@ def terminal_values(
         raise ValueError(f"node {node} is not a terminal of the tree")
     reach = np.zeros((tree.num_nodes, 2, hands.size))
     reach[node, 1 - player] = opponent_reach
-    if subgame.leaf_equity is not None and tree.kind[node] == SHOWDOWN:
+    if subgame.has_leaves and tree.kind[node] == SHOWDOWN:
         value = np.empty((tree.num_nodes, hands.size))
         with one_blas_thread():
             subgame.fill_leaves(reach, player, value)
@@ -432,7 +462,7 @@ class SubgameSolver:
         """Advance by ``iterations`` iterations."""
         if iterations < 0:
             raise ValueError(f"iterations must be non-negative, got {iterations}")
-        if self.subgame.leaf_equity is not None:
+        if self.subgame.has_leaves:
             with one_blas_thread():
                 _leaf_iterations(self, iterations)
             self.iteration += iterations

@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.abstraction.betting import replay
 from agent.boundary.policy import WeightedAction, normalized
 from agent.boundary.snapshot import (
     Action,
@@ -57,7 +58,7 @@ from agent.boundary.snapshot import (
     legal_raise,
     street_paid,
 )
-from agent.players.history import hand_start_stacks, left_the_tree
+from agent.players.history import abstract_histories, hand_start_stacks, left_the_tree
 from agent.players.opponents.ranges import replay_range
 from agent.players.options import (
     AUTO,
@@ -109,6 +110,15 @@ class Solve(StrEnum):
     AUTO = AUTO
 
 
+class Leaves(StrEnum):
+    """How a turn solve values the lines that reach the river: the board checked down, or a
+    four-street blueprint's river with the opponent choosing among its continuations
+    (Modicum: ``blueprint.subgame.continuation``)."""
+
+    CHECK_DOWN = "check-down"
+    BLUEPRINT = "blueprint"
+
+
 @dataclass(frozen=True)
 class SolveOptions(Options):
     """The street solving rule's options, each with its help beside it. Those left None take
@@ -141,6 +151,12 @@ class SolveOptions(Options):
         "and the pot (a tree of one size has about half the nodes)",
         is_optional_positive_number,
         "a positive pot fraction",
+    )
+    leaves: Leaves = option(
+        Leaves.CHECK_DOWN,
+        "how a turn solve values the lines that reach the river: check-down (the board checked "
+        "down) or blueprint (a four-street blueprint's river, the opponent choosing how it "
+        "continues: the blueprint or the blueprint biased to fold, call or raise)",
     )
 
 
@@ -345,10 +361,15 @@ class RealTimeSolver:
         self._solutions: dict[tuple, StreetSolution] = {}
 
     def solution(
-        self, start: StreetStart, history: Sequence[ActionRecord], ranges_of: Any
+        self,
+        start: StreetStart,
+        history: Sequence[ActionRecord],
+        ranges_of: Any,
+        leaves: Any = None,
     ) -> StreetSolution:
         """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve of
-        the street is needed): the earliest kept solution whose tree holds the street's
+        the street is needed; ``leaves``: a turn solve's continuation leaves, or None to check
+        the board down): the earliest kept solution whose tree holds the street's
         actions at their sizes; else, with the gadget, a re-solve below the opponent's last
         bet when it left a kept tree; else the street solved with its real sizes added."""
         base = (start.board, start.stacks, start.first, tuple(history[: start.before]))
@@ -363,7 +384,8 @@ class RealTimeSolver:
         abstraction = realtime.bet_tree(fractions, MAX_RAISES)
         key = (base, (), abstraction)
         if key not in self._solutions:
-            self._keep(key, StreetSolution(self._solve(start, abstraction, ranges_of())))
+            solved = self._solve(start, abstraction, ranges_of(), leaves)
+            self._keep(key, StreetSolution(solved))
         return self._solutions[key]
 
     def _keep(self, key: tuple, solved: StreetSolution) -> None:
@@ -408,14 +430,18 @@ class RealTimeSolver:
         self.nested_solves += 1
         return solved
 
-    def _solve(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+    def _solve(
+        self, start: StreetStart, abstraction: Any, ranges: np.ndarray, leaves: Any = None
+    ) -> Any:
         """The street's solution from its inputs: solved here, or by another player of the
         process on the same inputs (``shared_solution``)."""
-        inputs = (start.board, start.pot, start.stacks, start.first, abstraction)
+        inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
         key = (*inputs, self.iterations, self.gadget_player, ranges.tobytes())
-        return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges))
+        return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges, leaves))
 
-    def _solve_now(self, start: StreetStart, abstraction: Any, ranges: np.ndarray) -> Any:
+    def _solve_now(
+        self, start: StreetStart, abstraction: Any, ranges: np.ndarray, leaves: Any = None
+    ) -> Any:
         stacks = (float(start.stacks[0]), float(start.stacks[1]))
         return realtime.solve_street(
             start.board,
@@ -426,6 +452,7 @@ class RealTimeSolver:
             abstraction,
             self.iterations,
             self.gadget_player,
+            leaves,
         )
 
     def policies(
@@ -503,6 +530,33 @@ def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot)
     return legal_raise(snapshot, round(street_total))
 
 
+def turn_prefix(history: str, game: Any, actions: Any) -> str | None:
+    """The part of an abstract history before the turn's first action (None: the history
+    does not reach the turn)."""
+    for end in range(len(history) + 1):
+        if replay(game, actions, history[:end]).round == int(Street.TURN):
+            return history[:end]
+    return None
+
+
+_row_readers: dict[int, Callable[[list[str]], np.ndarray]] = {}
+
+
+def blueprint_rows(bp: Any) -> Callable[[list[str]], np.ndarray]:
+    """The blueprint's action rows by info-set key, NaN where a key is absent; one reader a
+    blueprint, so the solutions' cache sees the same leaves for the same reading."""
+    if id(bp) not in _row_readers:
+
+        def rows(keys: list[str]) -> np.ndarray:
+            found = bp.lookup_many(keys)
+            out = np.full((len(keys), bp.probabilities.shape[1]), np.nan)
+            out[found >= 0] = bp.probabilities[found[found >= 0]]
+            return out
+
+        _row_readers[id(bp)] = rows
+    return _row_readers[id(bp)]
+
+
 def merged(
     prices: Sequence[Action], probabilities: Sequence[float] | np.ndarray
 ) -> list[WeightedAction]:
@@ -547,6 +601,12 @@ class StreetSolvingRule:
         self.only_off_tree = solve in ONLY_OFF_TREE
         self.depth = mode_defaults(solve)[2]
         self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
+        self.leaves = options.leaves
+        if self.leaves == Leaves.BLUEPRINT and context.blueprint.game.rounds < 4:
+            raise ValueError(
+                "leaves=blueprint plays the river from the blueprint: it needs a four-street "
+                "one (blueprint=streets)"
+            )
         self.solver: RealTimeSolver | None = None
         if self.streets:
             self.solver = RealTimeSolver(
@@ -585,7 +645,10 @@ class StreetSolvingRule:
         sizes = "/".join(f"{size:g}" for size in self.sizes)
         gadget = ", gadget" if solver.gadget_player is not None else ""
         street = snapshot.street.name.lower()
-        self._detail = f"{street}, bets {sizes} pot/all-in, {solver.iterations} iterations{gadget}"
+        leaves = ", the blueprint's river at its leaves" if solution.solution.leaves else ""
+        self._detail = (
+            f"{street}, bets {sizes} pot/all-in, {solver.iterations} iterations{gadget}{leaves}"
+        )
         return policy
 
     def detail(self) -> str:
@@ -625,7 +688,28 @@ class StreetSolvingRule:
             theirs = replay_range(before, snapshot.board, start.seats[1], model)
             return solver_ranges(own, theirs, snapshot.board)
 
-        return start, self.running_solver().solution(start, snapshot.history, ranges)
+        leaves = self.continuation_leaves(snapshot, start)
+        return start, self.running_solver().solution(start, snapshot.history, ranges, leaves)
+
+    def continuation_leaves(self, snapshot: Snapshot, start: StreetStart) -> Any:
+        """On the turn with ``leaves=blueprint``: the blueprint's river for the solve's
+        leaves, from its likeliest reading of the hand before the turn (None elsewhere, or
+        where no reading holds: the board is checked down)."""
+        if self.leaves != Leaves.BLUEPRINT or snapshot.street != Street.TURN:
+            return None
+        bp = self.context.blueprint
+        branches = abstract_histories(snapshot, bp.game, bp.actions)
+        if not branches:
+            return None
+        branch = max(branches, key=lambda b: b.weight)
+        prefix = turn_prefix(branch.history, bp.game, bp.actions)
+        if prefix is None:
+            return None
+        first_player = 0 if branch.state.to_act == 0 else 1  # are we the small blind?
+        rows = blueprint_rows(bp)
+        return realtime.blueprint_leaves(
+            bp.game, bp.actions, rows, bp.cards.num_buckets[3], prefix, first_player
+        )
 
     def left_the_tree(self, snapshot: Snapshot) -> bool:
         """Whether a raise before this street was none of the blueprint's sizes (within the

@@ -1,0 +1,334 @@
+"""Leaf values that know the river: a four-street blueprint's play from a turn leaf.
+
+A depth-limited turn solve (``blueprint.subgame.depth_limited``) ends where the turn's betting
+does, before the river card. Checking the board down from there values a call as if no more
+chips went in. Modicum (Brown, Sandholm & Amos 2018, "Depth-limited solving for
+imperfect-information games") values each leaf by the blueprint's own play of the rest of the
+hand instead, and lets the opponent choose, at every leaf and with every holding, among a few
+*continuation strategies*: the blueprint, and the blueprint biased toward folding, calling or
+raising (each such action's probability times :data:`BIAS`, the row then normalised). We keep
+the blueprint for our own continuation, as Modicum does.
+
+:class:`RiverPlay` is the blueprint's river from one leaf, built from its betting abstraction
+(``agent.abstraction.betting``): the public tree below the river's root state, and at each of
+its edges the probability that the acting player takes it, per river bucket. The blueprint is
+read through a callable (info-set keys to action rows), so this module does not depend on how
+the player stores it.
+
+:func:`continuation_matrices` turns it into one matrix per continuation: ``M[k, h, o]``, our
+(player 0's) net chips at the end of the hand, from the hand's start, when we hold ``h``, the
+opponent ``o`` and plays continuation ``k``, the blueprint playing us; averaged over the river
+cards the pair leaves (44 on every turn board). The river tree's payoffs depend on each
+holding only through its river bucket, except the showdown's winner, so on each river card
+the players' reach of every terminal is a bucket vector, two bucket-by-bucket tables hold the
+folds' and the showdowns' stakes, and each pair reads its cell of both and its showdown sign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from agent.abstraction import equity_buckets
+from agent.abstraction.betting import (
+    CALL,
+    FOLD,
+    RAISE_SIZES,
+    ActionAbstraction,
+    BettingState,
+    GameConfig,
+    apply_action,
+    infoset_key,
+    legal_actions,
+    replay,
+)
+from agent.poker.evaluator import board_ranker, ranked
+from blueprint.tree import SHOWDOWN as SHOWDOWN_KIND
+
+BIAS = 5.0  # a biased continuation's factor on its actions (Brown, Sandholm & Amos 2018)
+CONTINUATIONS = ("blueprint", "fold", "call", "raise")  # the opponent's choices at a leaf
+DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE = 0, 1, 2
+RIVER_ROUND = 3
+Rows = Callable[[list[str]], np.ndarray]  # info-set keys -> action rows (NaN where absent)
+
+
+@dataclass(frozen=True)
+class RiverPlay:
+    """The blueprint's river below one root state, nodes in walk order (a parent first).
+
+    ``parent[n]`` (-1 at the root), ``group[n]``: the edge into n is a fold (0), a check or
+    call (1) or a bet or raise (2); ``kind[n]``: decision, fold or showdown; ``folder[n]``;
+    ``contribution[n]``: each player's chips in from the hand's start (players 0 and 1 of the
+    solve); ``actor[n]``: who acts at decision n (-1 elsewhere); ``edge[n, b]``: the
+    probability that the parent's actor, holding river bucket b, takes the edge into n.
+    """
+
+    parent: np.ndarray
+    group: np.ndarray
+    kind: np.ndarray
+    folder: np.ndarray
+    contribution: np.ndarray
+    actor: np.ndarray
+    edge: np.ndarray
+
+    @property
+    def buckets(self) -> int:
+        """River buckets per player."""
+        return int(self.edge.shape[1])
+
+    def biased(self, player: int, group: int, factor: float = BIAS) -> RiverPlay:
+        """The same play with ``player``'s actions of ``group`` (0 fold, 1 check or call,
+        2 bet or raise) weighted by ``factor``, each of its decisions normalised again."""
+        edge = self.edge.copy()
+        owned = (self.parent >= 0) & (self.actor[np.maximum(self.parent, 0)] == player)
+        edge[owned & (self.group == group)] *= factor
+        for node in np.flatnonzero((self.kind == DECISION_NODE) & (self.actor == player)):
+            children = np.flatnonzero(self.parent == node)
+            total = edge[children].sum(axis=0)
+            edge[children] /= np.where(total > 0, total, 1.0)
+        return RiverPlay(self.parent, self.group, self.kind, self.folder,
+                         self.contribution, self.actor, edge)  # fmt: skip
+
+
+def _group(index: int) -> int:
+    return 0 if index == FOLD else 1 if index == CALL else 2
+
+
+def river_play(
+    game: GameConfig,
+    actions: ActionAbstraction,
+    root: BettingState,
+    rows: Rows,
+    buckets: int,
+    first_player: int,
+) -> RiverPlay:
+    """The blueprint's river below ``root`` (a state of round 3 before any river action).
+
+    ``rows`` reads the blueprint: ``float[len(keys), actions]`` for the keys
+    ``'R<bucket> <history>'``, NaN where a key is absent (the player then mixes its legal
+    actions uniformly, as the blueprint's cleaned rows are). ``first_player``: the solve's
+    player (0 or 1) who is the blueprint's player 0, the small blind.
+    """
+    if root.round != RIVER_ROUND or root.terminal:
+        raise ValueError(f"the root must be a river state before its showdown, got {root}")
+    if first_player not in (0, 1):
+        raise ValueError(f"first_player must be 0 or 1, got {first_player}")
+    parent, group, kind, folder, actor = [-1], [1], [], [], []
+    contribution: list[tuple[float, float]] = []
+    edge: list[np.ndarray] = [np.ones(buckets)]
+    states = [root]
+    solve = (first_player, 1 - first_player)  # the solve's player of each blueprint player
+    node = -1
+    while node + 1 < len(states):
+        node += 1
+        state = states[node]
+        chips = state.committed if first_player == 0 else state.committed[::-1]
+        contribution.append((float(chips[0]), float(chips[1])))
+        if state.terminal:
+            kind.append(FOLD_NODE if state.folded >= 0 else SHOWDOWN_NODE)
+            folder.append(solve[state.folded] if state.folded >= 0 else -1)
+            actor.append(-1)
+            continue
+        kind.append(DECISION_NODE)
+        folder.append(-1)
+        actor.append(solve[state.to_act])
+        legal = legal_actions(state, game, actions)
+        keys = [infoset_key(equity_buckets.late_label(RIVER_ROUND, b), state.history)
+                for b in range(buckets)]  # fmt: skip
+        mix = _legal_mix(np.asarray(rows(keys), dtype=np.float64), [a.index for a in legal])
+        for column, action in enumerate(legal):
+            parent.append(node)
+            group.append(_group(action.index))
+            edge.append(mix[:, column])
+            states.append(apply_action(state, game, actions, action.index))
+    return RiverPlay(
+        np.asarray(parent, dtype=np.int64), np.asarray(group, dtype=np.int64),
+        np.asarray(kind, dtype=np.int64), np.asarray(folder, dtype=np.int64),
+        np.asarray(contribution, dtype=np.float64), np.asarray(actor, dtype=np.int64),
+        np.ascontiguousarray(np.stack(edge)),
+    )  # fmt: skip
+
+
+def _legal_mix(rows: np.ndarray, legal: Sequence[int]) -> np.ndarray:
+    """Each row's mix over the legal action columns; uniform where a row is absent or puts
+    no mass on them."""
+    mix = np.nan_to_num(rows[:, legal], nan=0.0)
+    mix = np.maximum(mix, 0.0)
+    total = mix.sum(axis=1, keepdims=True)
+    uniform = np.full_like(mix, 1.0 / len(legal))
+    return np.where(total > 0, mix / np.where(total > 0, total, 1.0), uniform)
+
+
+@njit(cache=True, nogil=True)
+def _bucket_stakes(parent, kind, folder, contribution, actor, edge):
+    """Over the river tree: ``fold[b0, b1]``, player 0's net chips from the folds, and
+    ``stake[b0, b1]``, the chips at stake in the showdowns, each weighted by both players'
+    reach of the terminal with their buckets."""
+    nodes, buckets = edge.shape
+    reach = np.ones((nodes, 2, buckets))
+    fold = np.zeros((buckets, buckets))
+    stake = np.zeros((buckets, buckets))
+    for n in range(1, nodes):
+        up = parent[n]
+        for b in range(buckets):
+            reach[n, 0, b] = reach[up, 0, b] * (edge[n, b] if actor[up] == 0 else 1.0)
+            reach[n, 1, b] = reach[up, 1, b] * (edge[n, b] if actor[up] == 1 else 1.0)
+    for n in range(nodes):
+        if kind[n] == DECISION_NODE:
+            continue
+        if kind[n] == FOLD_NODE:
+            value = -contribution[n, 0] if folder[n] == 0 else contribution[n, 1]
+            target = fold
+        else:
+            value = contribution[n, 0]
+            target = stake
+        for b0 in range(buckets):
+            weight = value * reach[n, 0, b0]
+            for b1 in range(buckets):
+                target[b0, b1] += weight * reach[n, 1, b1]
+    return fold, stake
+
+
+@njit(cache=True, nogil=True)
+def _river_strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """Minus each holding's rank on the five-card ``board`` (higher wins); 0 where blocked."""
+    used = np.zeros(52, dtype=np.bool_)
+    for card in board:
+        used[card] = True
+    ranker = board_ranker(board)
+    out = np.zeros(cards.shape[0], dtype=np.int64)
+    for h in range(cards.shape[0]):
+        if not (used[cards[h, 0]] or used[cards[h, 1]]):
+            out[h] = -ranked(ranker, cards[h, 0], cards[h, 1])
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _accumulate(out, count, cards, river, bucket, strength, fold, stake):
+    """Add one river card's values to every pair of holdings it leaves: ``out[k, h, o]`` from
+    continuation k's bucket tables (``fold[k]``, ``stake[k]``) and the showdown's sign."""
+    size = cards.shape[0]
+    choices = fold.shape[0]
+    for h in range(size):
+        a, b = cards[h, 0], cards[h, 1]
+        if a == river or b == river:
+            continue
+        bh = bucket[h]
+        for o in range(size):
+            c, d = cards[o, 0], cards[o, 1]
+            if c in (river, a, b) or d in (river, a, b):
+                continue
+            bo = bucket[o]
+            sign = 1.0 if strength[h] > strength[o] else -1.0 if strength[h] < strength[o] else 0.0
+            count[h, o] += 1.0
+            for k in range(choices):
+                out[k, h, o] += fold[k, bh, bo] + stake[k, bh, bo] * sign
+
+
+def continuation_matrices(
+    board: Sequence[int],
+    cards: np.ndarray,
+    plays: Sequence[RiverPlay],
+    scale: float = 1.0,
+) -> np.ndarray:
+    """``M[k, h, o]`` (``float32[len(plays), H, H]``): player 0's net chips at the end of the
+    hand, times ``scale`` (the real chips of one blueprint chip), holding ``cards[h]`` against
+    ``cards[o]`` when the river is played by ``plays[k]``, averaged over the river cards that
+    leave both holdings; 0 for pairs that share a card. ``board``: the turn's four cards."""
+    if len(board) != 4 or len(set(board)) != 4:
+        raise ValueError(f"a turn board is four distinct cards, got {list(board)}")
+    if not plays or len({play.buckets for play in plays}) != 1:
+        raise ValueError("the continuations must be one or more plays with the same buckets")
+    cards = np.ascontiguousarray(cards, dtype=np.int64)
+    tables = [_bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor, p.edge)
+              for p in plays]  # fmt: skip
+    fold = np.ascontiguousarray(np.stack([t[0] for t in tables]))
+    stake = np.ascontiguousarray(np.stack([t[1] for t in tables]))
+    size = cards.shape[0]
+    out = np.zeros((len(plays), size, size))
+    count = np.zeros((size, size))
+    for river in sorted(set(range(52)) - set(board)):
+        full = np.asarray([*board, river], dtype=np.int64)
+        table = equity_buckets.board_buckets(full.tolist(), plays[0].buckets)
+        bucket = np.ascontiguousarray(np.maximum(table[cards[:, 0], cards[:, 1]], 0))
+        strength = _river_strengths(cards, full)
+        _accumulate(out, count, cards, river, bucket, strength, fold, stake)
+    out *= scale / np.where(count > 0, count, 1.0)
+    return out.astype(np.float32)
+
+
+@dataclass(frozen=True)
+class BlueprintLeaves:
+    """The leaves of a turn solve valued by a four-street blueprint's river (Modicum).
+
+    ``prefix`` is the blueprint's history at the turn's start (the player's reading of the
+    hand so far), ``first_player`` the solve's player who is the blueprint's small blind,
+    ``rows`` its action rows by info-set key and ``buckets`` its river buckets. Each leaf's
+    turn line is read as the blueprint's letters (a check or call ``c``, each bet as the
+    abstraction's nearest pot fraction, all-in ``a``), and its river played from the state
+    that line reaches, the chips scaled to the leaf's real stake. A leaf the blueprint cannot
+    continue (an all-in, a line its tree lacks) is checked down, as without continuations.
+    """
+
+    game: GameConfig
+    actions: ActionAbstraction
+    rows: Rows
+    buckets: int
+    prefix: str
+    first_player: int
+
+    def matrices(
+        self, tree: Any, board: Sequence[int], cards: np.ndarray, equity: np.ndarray, limit: float
+    ) -> list[np.ndarray]:
+        """Per leaf of ``tree`` (its showdowns, in node order): ``float32[k, H, H]``, the
+        continuations' values (player 0's net chips), or the check-down one, ``equity``
+        (``D[h, o]``) times the stake. ``limit``: the chips of an all-in."""
+        out = []
+        for node in np.flatnonzero(tree.kind == SHOWDOWN_KIND):
+            stake = float(tree.contribution[node, 0])
+            plays = None if stake >= limit - 1e-9 else self._plays(tree, int(node))
+            if plays is None:
+                out.append((stake * equity)[None].astype(np.float32))
+                continue
+            scale = stake / float(plays[0].contribution[0, 0])
+            out.append(continuation_matrices(board, cards, plays, scale))
+        return out
+
+    def _plays(self, tree: Any, node: int) -> list[RiverPlay] | None:
+        """The blueprint's river after the leaf's line and its three biased continuations;
+        None where the line is not a river state of the blueprint's tree."""
+        letters = [self._letter(tree.action_names[a]) for a in tree.history(node)]
+        try:
+            state = replay(self.game, self.actions, self.prefix + "".join(letters))
+        except ValueError:
+            return None
+        if (
+            state.round != RIVER_ROUND
+            or state.terminal
+            or not legal_actions(state, self.game, self.actions)
+        ):
+            return None
+        play = river_play(self.game, self.actions, state, self.rows, self.buckets,
+                          self.first_player)  # fmt: skip
+        opponent = 1
+        return [play, *(play.biased(opponent, group) for group in (0, 1, 2))]
+
+    def _letter(self, name: str) -> str:
+        """The blueprint letter of a solve tree's action name: a check or call ``c``, all-in
+        ``a``, a bet the abstraction's size nearest its pot fraction (by ratio)."""
+        if name in ("check", "call"):
+            return "c"
+        if name == "all-in":
+            return "a"
+        if name == "fold":
+            return "f"
+        fraction = float(name.split()[1])
+        sizes = [RAISE_SIZES[size] for size in self.actions.raise_sizes]
+        bets = [(letter, f) for letter, f in sizes if f is not None]
+        if not bets:
+            return "a"
+        return min(bets, key=lambda bet: abs(np.log(bet[1] / fraction)))[0]
