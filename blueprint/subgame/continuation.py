@@ -50,7 +50,9 @@ from agent.poker.evaluator import board_ranker, ranked
 from blueprint.tree import SHOWDOWN as SHOWDOWN_KIND
 
 BIAS = 5.0  # a biased continuation's factor on its actions (Brown, Sandholm & Amos 2018)
-CONTINUATIONS = ("blueprint", "fold", "call", "raise")  # the opponent's choices at a leaf
+FOLD_GROUP, CALL_GROUP, RAISE_GROUP = 0, 1, 2
+# the opponent's choices at a leaf besides the blueprint: (action group, factor)
+BIASES = ((FOLD_GROUP, BIAS), (CALL_GROUP, BIAS), (RAISE_GROUP, BIAS))
 DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE = 0, 1, 2
 RIVER_ROUND = 3
 Rows = Callable[[list[str]], np.ndarray]  # info-set keys -> action rows (NaN where absent)
@@ -272,6 +274,7 @@ class BlueprintLeaves:
     abstraction's nearest pot fraction, all-in ``a``), and its river played from the state
     that line reaches, the chips scaled to the leaf's real stake. A leaf the blueprint cannot
     continue (an all-in, a line its tree lacks) is checked down, as without continuations.
+    ``biases``: the opponent's continuations besides the blueprint, (action group, factor).
     """
 
     game: GameConfig
@@ -280,6 +283,7 @@ class BlueprintLeaves:
     buckets: int
     prefix: str
     first_player: int
+    biases: tuple[tuple[int, float], ...] = BIASES  # the continuations besides the blueprint
 
     def matrices(
         self, tree: Any, board: Sequence[int], cards: np.ndarray, equity: np.ndarray, limit: float
@@ -315,7 +319,7 @@ class BlueprintLeaves:
         play = river_play(self.game, self.actions, state, self.rows, self.buckets,
                           self.first_player)  # fmt: skip
         opponent = 1
-        return [play, *(play.biased(opponent, group) for group in (0, 1, 2))]
+        return [play, *(play.biased(opponent, group, factor) for group, factor in self.biases)]
 
     def _letter(self, name: str) -> str:
         """The blueprint letter of a solve tree's action name: a check or call ``c``, all-in
