@@ -55,6 +55,8 @@ FOLD_GROUP, CALL_GROUP, RAISE_GROUP = 0, 1, 2
 BIASES = ((FOLD_GROUP, BIAS), (CALL_GROUP, BIAS), (RAISE_GROUP, BIAS))
 DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE = 0, 1, 2
 RIVER_ROUND = 3
+CHUNK = 16  # continuations accumulated in one pass over the pairs of holdings
+RIVERS_A_PAIR_LEAVES = 44  # of the 48 cards off a turn board, two holdings block four
 Rows = Callable[[list[str]], np.ndarray]  # info-set keys -> action rows (NaN where absent)
 
 
@@ -210,25 +212,28 @@ def _river_strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _accumulate(out, count, cards, river, bucket, strength, fold, stake):
-    """Add one river card's values to every pair of holdings it leaves: ``out[k, h, o]`` from
-    continuation k's bucket tables (``fold[k]``, ``stake[k]``) and the showdown's sign."""
+def _accumulate(out, rows, cards, river, bucket, strength, table):
+    """Add one river card's values to every pair of holdings it leaves: ``out[i, o, c]`` for
+    the holding ``rows[i]`` against holding o,
+    from continuation c's cells of ``table[b_h, b_o]`` (its folds' values, then the stake of
+    its showdowns, times the showdown's sign). The continuations are the innermost axis of
+    both arrays, so the loop over them runs on whole vector registers."""
     size = cards.shape[0]
-    choices = fold.shape[0]
-    for h in range(size):
+    choices = table.shape[3]
+    for i in range(rows.shape[0]):
+        h = rows[i]
         a, b = cards[h, 0], cards[h, 1]
         if a == river or b == river:
             continue
-        bh = bucket[h]
         for o in range(size):
             c, d = cards[o, 0], cards[o, 1]
             if c in (river, a, b) or d in (river, a, b):
                 continue
-            bo = bucket[o]
             sign = 1.0 if strength[h] > strength[o] else -1.0 if strength[h] < strength[o] else 0.0
-            count[h, o] += 1.0
+            cell = table[bucket[h], bucket[o]]
+            row = out[i, o]
             for k in range(choices):
-                out[k, h, o] += fold[k, bh, bo] + stake[k, bh, bo] * sign
+                row[k] += cell[0, k] + cell[1, k] * sign
 
 
 def continuation_matrices(
@@ -241,26 +246,48 @@ def continuation_matrices(
     hand, times ``scale`` (the real chips of one blueprint chip), holding ``cards[h]`` against
     ``cards[o]`` when the river is played by ``plays[k]``, averaged over the river cards that
     leave both holdings; 0 for pairs that share a card. ``board``: the turn's four cards."""
+    return leaf_continuations(board, cards, [plays], [scale])[0]
+
+
+def leaf_continuations(
+    board: Sequence[int],
+    cards: np.ndarray,
+    leaves: Sequence[Sequence[RiverPlay]],
+    scales: Sequence[float],
+    rows: np.ndarray | None = None,
+) -> list[np.ndarray]:
+    """:func:`continuation_matrices` of several leaves at once (``leaves[i]`` the plays of
+    leaf i, ``scales[i]`` its chips), :data:`CHUNK` continuations to a pass over the pairs;
+    ``rows`` (indices into ``cards``, default all): the holdings whose rows are computed,
+    ``M[k, i, o]`` for ``cards[rows[i]]``."""
     if len(board) != 4 or len(set(board)) != 4:
         raise ValueError(f"a turn board is four distinct cards, got {list(board)}")
-    if not plays or len({play.buckets for play in plays}) != 1:
-        raise ValueError("the continuations must be one or more plays with the same buckets")
+    plays = [(play, scale) for group, scale in zip(leaves, scales, strict=True) for play in group]
+    if not all(leaves) or len({play.buckets for play, _ in plays}) != 1:
+        raise ValueError("each leaf needs one or more plays, all with the same buckets")
     cards = np.ascontiguousarray(cards, dtype=np.int64)
-    tables = [_bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor, p.edge)
-              for p in plays]  # fmt: skip
-    fold = np.ascontiguousarray(np.stack([t[0] for t in tables]))
-    stake = np.ascontiguousarray(np.stack([t[1] for t in tables]))
-    size = cards.shape[0]
-    out = np.zeros((len(plays), size, size))
-    count = np.zeros((size, size))
-    for river in sorted(set(range(52)) - set(board)):
-        full = np.asarray([*board, river], dtype=np.int64)
-        table = equity_buckets.board_buckets(full.tolist(), plays[0].buckets)
-        bucket = np.ascontiguousarray(np.maximum(table[cards[:, 0], cards[:, 1]], 0))
-        strength = _river_strengths(cards, full)
-        _accumulate(out, count, cards, river, bucket, strength, fold, stake)
-    out *= scale / np.where(count > 0, count, 1.0)
-    return out.astype(np.float32)
+    rows = np.arange(len(cards)) if rows is None else np.ascontiguousarray(rows, dtype=np.int64)
+    buckets = plays[0][0].buckets
+    columns = []
+    for first in range(0, len(plays), CHUNK):
+        chunk = plays[first : first + CHUNK]
+        table = np.empty((buckets, buckets, 2, len(chunk)))
+        for k, (p, scale) in enumerate(chunk):
+            fold, stake = _bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor,
+                                         p.edge)  # fmt: skip
+            table[:, :, 0, k], table[:, :, 1, k] = scale * fold, scale * stake
+        out = np.zeros((len(rows), len(cards), len(chunk)))
+        for river in sorted(set(range(52)) - set(board)):
+            full = np.asarray([*board, river], dtype=np.int64)
+            labels = equity_buckets.board_buckets(full.tolist(), buckets)
+            bucket = np.ascontiguousarray(np.maximum(labels[cards[:, 0], cards[:, 1]], 0))
+            strength = _river_strengths(cards, full)
+            _accumulate(out, rows, cards, river, bucket, strength, table)
+        columns.append(out)
+    values = np.concatenate(columns, axis=2) / RIVERS_A_PAIR_LEAVES
+    stacked = np.ascontiguousarray(np.moveaxis(values, 2, 0), dtype=np.float32)
+    sizes = np.cumsum([0, *(len(group) for group in leaves)])
+    return [stacked[sizes[i] : sizes[i + 1]] for i in range(len(leaves))]
 
 
 @dataclass(frozen=True)
@@ -286,20 +313,28 @@ class BlueprintLeaves:
     biases: tuple[tuple[int, float], ...] = BIASES  # the continuations besides the blueprint
 
     def matrices(
-        self, tree: Any, board: Sequence[int], cards: np.ndarray, equity: np.ndarray, limit: float
-    ) -> list[np.ndarray]:
-        """Per leaf of ``tree`` (its showdowns, in node order): ``float32[k, H, H]``, the
-        continuations' values (player 0's net chips), or the check-down one, ``equity``
-        (``D[h, o]``) times the stake. ``limit``: the chips of an all-in."""
-        out = []
-        for node in np.flatnonzero(tree.kind == SHOWDOWN_KIND):
-            stake = float(tree.contribution[node, 0])
-            plays = None if stake >= limit - 1e-9 else self._plays(tree, int(node))
-            if plays is None:
-                out.append((stake * equity)[None].astype(np.float32))
-                continue
-            scale = stake / float(plays[0].contribution[0, 0])
-            out.append(continuation_matrices(board, cards, plays, scale))
+        self,
+        tree: Any,
+        board: Sequence[int],
+        cards: np.ndarray,
+        limit: float,
+        rows: np.ndarray | None = None,
+    ) -> list[np.ndarray | None]:
+        """Per leaf of ``tree`` (its showdowns, in node order): ``float32[k, R, H]``, the
+        continuations' values (player 0's net chips) for the holdings ``rows`` (indices into
+        ``cards``, default all) against every holding; None where the board is checked down
+        (``limit``: the chips of an all-in)."""
+        nodes = np.flatnonzero(tree.kind == SHOWDOWN_KIND)
+        plays = [None if float(tree.contribution[node, 0]) >= limit - 1e-9
+                 else self._plays(tree, int(node)) for node in nodes]  # fmt: skip
+        continued = [(i, group) for i, group in enumerate(plays) if group is not None]
+        scales = [float(tree.contribution[nodes[i], 0]) / group[0].contribution[0, 0]
+                  for i, group in continued]  # fmt: skip
+        groups = [group for _, group in continued]
+        values = leaf_continuations(board, cards, groups, scales, rows) if groups else []
+        out: list[np.ndarray | None] = [None] * len(nodes)
+        for (i, _), matrices in zip(continued, values, strict=True):
+            out[i] = matrices
         return out
 
     def _plays(self, tree: Any, node: int) -> list[RiverPlay] | None:

@@ -50,9 +50,11 @@ from blueprint.subgame.river import (
     subgame_solver,
 )
 from blueprint.subgame.vector_cfr import LeafEquity, Subgame
+from blueprint.tree import SHOWDOWN
 
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
+LIKELY_SHARE = 0.98  # of our range, the hands whose leaves get continuation values
 MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit integers
 NEGATION_BLOCK = 64  # the lower triangle is written in blocks of 64 x 64 (16 KiB of float32)
 
@@ -185,6 +187,17 @@ def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return holdings, equity
 
 
+def likely_hands(weights: np.ndarray, share: float = LIKELY_SHARE) -> np.ndarray:
+    """The fewest hands that carry ``share`` of a range's weight, heaviest first (indices,
+    sorted): a sparse own range, the support that a floor spread over every hand hides."""
+    order = np.argsort(-weights, kind="stable")
+    total = np.cumsum(weights[order])
+    if not total[-1] > 0:
+        return np.arange(len(weights))
+    kept = int(np.searchsorted(total, share * total[-1])) + 1
+    return np.sort(order[: min(kept, len(weights))])
+
+
 def street_subgame(
     spot: RiverSpot, abstraction: BetAbstraction, leaves: BlueprintLeaves | None = None
 ) -> tuple[Subgame, np.ndarray]:
@@ -199,8 +212,10 @@ def street_subgame(
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     if leaves is not None:
         limit = spot.pot / 2.0 + min(spot.stacks)
-        matrices = leaves.matrices(tree, spot.board, hands.cards, equity, limit)
-        choices = LeafChoices(matrices, hands.size)
+        rows = likely_hands(ranges[0])
+        matrices = leaves.matrices(tree, spot.board, hands.cards, limit, rows)
+        stakes = tree.contribution[np.flatnonzero(tree.kind == SHOWDOWN), 0]
+        choices = LeafChoices(matrices, hands.size, rows=rows, equity=equity, stakes=stakes)
         return Subgame(tree, hands, ranges, leaf_choices=choices), holdings
     # equity_matrix builds it antisymmetric, within [-1, 1]: no check needed
     return Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity)), holdings

@@ -38,32 +38,79 @@ class ChoiceUpdate:
 
 
 class LeafChoices:
-    """Per leaf, the continuations' value matrices and the opponent's choice among them."""
+    """Per leaf, the continuations' value matrices and the opponent's choice among them.
 
-    def __init__(self, matrices: Sequence[np.ndarray], hands: int) -> None:
-        checked = []
-        for matrix in matrices:
-            array = np.ascontiguousarray(matrix, dtype=np.float32)
-            if array.ndim != 3 or array.shape[1:] != (hands, hands) or array.shape[0] < 1:
-                raise ValueError(f"each leaf needs matrices of shape (k, {hands}, {hands})")
-            if not np.isfinite(array).all():
-                raise ValueError("continuation values must be finite")
-            checked.append(array)
-        self.matrices = checked
-        width = max((m.shape[0] for m in checked), default=1)
-        shape = (len(checked), hands, width)
+    ``matrices[i]``: leaf i's ``M[k, r, o]`` for the hands ``rows`` (all H by default) against
+    every hand o, or None for a leaf with nothing to choose (an all-in called). With a sparse
+    own range only our likely hands' rows are worth the continuations' cost: every other row,
+    and every None leaf, is the leaf's check-down value, ``stakes[i]`` times the equity matrix
+    ``equity`` (``D[h, o]``; as ``vector_cfr.LeafEquity``), one product for all leaves.
+    """
+
+    def __init__(
+        self,
+        matrices: Sequence[np.ndarray | None],
+        hands: int,
+        *,
+        rows: np.ndarray | None = None,
+        equity: np.ndarray | None = None,
+        stakes: Sequence[float] | None = None,
+    ) -> None:
+        self.rows = np.arange(hands) if rows is None else np.asarray(rows, dtype=np.int64)
+        if len(np.unique(self.rows)) != len(self.rows) or not all(
+            0 <= r < hands for r in self.rows
+        ):
+            raise ValueError(f"rows must be distinct hands of 0..{hands - 1}")
+        partial = len(self.rows) < hands or any(m is None for m in matrices)
+        if partial and (equity is None or stakes is None or len(stakes) != len(matrices)):
+            raise ValueError("leaves left to checking down need the equity matrix and stakes")
+        self.matrices = [None if m is None else self._checked(m, hands) for m in matrices]
+        self.equity = None if equity is None else np.ascontiguousarray(equity, dtype=np.float32)
+        self.stakes = None if stakes is None else np.asarray(stakes, dtype=np.float64)
+        self.outside = np.ones(hands, dtype=np.float64)  # 1 on the rows left to checking down
+        self.outside[self.rows] = 0.0
+        width = max((m.shape[0] for m in self.matrices if m is not None), default=1)
+        shape = (len(self.matrices), hands, width)
         self.regret = np.zeros(shape)
         self.strategy_sum = np.zeros(shape)
         self.sigma = np.zeros(shape)
-        for leaf, matrix in enumerate(checked):
-            self.sigma[leaf, :, : matrix.shape[0]] = 1.0 / matrix.shape[0]
+        for leaf in range(len(self.matrices)):
+            self.sigma[leaf, :, : self.choices(leaf)] = 1.0 / self.choices(leaf)
+
+    def _checked(self, matrix: np.ndarray, hands: int) -> np.ndarray:
+        array = np.ascontiguousarray(matrix, dtype=np.float32)
+        wanted = (len(self.rows), hands)
+        if array.ndim != 3 or array.shape[1:] != wanted or array.shape[0] < 1:
+            raise ValueError(f"each leaf needs matrices of shape (k, {wanted[0]}, {hands})")
+        if not np.isfinite(array).all():
+            raise ValueError("continuation values must be finite")
+        return array
+
+    def choices(self, leaf: int) -> int:
+        """The continuations at ``leaf`` (1: nothing to choose)."""
+        matrix = self.matrices[leaf]
+        return 1 if matrix is None else int(matrix.shape[0])
 
     def average(self, leaf: int) -> np.ndarray:
         """The opponent's average choice at ``leaf``: ``float64[H, k]`` (uniform if unused)."""
-        count = self.matrices[leaf].shape[0]
+        count = self.choices(leaf)
         sums = self.strategy_sum[leaf, :, :count]
         total = sums.sum(axis=1, keepdims=True)
         return np.where(total > 0, sums / np.where(total > 0, total, 1.0), 1.0 / count)
+
+    def _check_down(self, reach: np.ndarray, p: int, leaf_nodes: np.ndarray) -> np.ndarray:
+        """Player p's check-down values at every leaf (``float64[L, H]``) from the other
+        player's reach, the chooser's against our rows left to checking down only where a
+        leaf has continuations; zeros without an equity matrix."""
+        other = reach[leaf_nodes, 1 - p, :]
+        if self.equity is None or self.stakes is None:
+            return np.zeros_like(other)
+        if p == CHOOSER:
+            mask = [self.outside if m is not None else 1.0 for m in self.matrices]
+            other = other * np.stack([np.broadcast_to(m, other.shape[1]) for m in mask])
+        # r D^T = -r D (D is antisymmetric), as for check-down leaves
+        product = other.astype(np.float32) @ self.equity
+        return -self.stakes[:, None] * product
 
     def fill(
         self,
@@ -78,19 +125,22 @@ class LeafChoices:
         the solver's iteration (current choice; on the chooser's pass its regrets and average
         are updated); None: the average choice, or with ``best_response`` the chooser's best
         continuation for each hand."""
+        base = self._check_down(reach, p, leaf_nodes)
+        rows = self.rows
         for leaf, node in enumerate(leaf_nodes):
             matrix = self.matrices[leaf]
+            if matrix is None:
+                value[node] = base[leaf]
+                continue
             count = matrix.shape[0]
             choice = self.sigma[leaf, :, :count] if update is not None else self.average(leaf)
             if p != CHOOSER:
-                theirs = reach[node, CHOOSER][:, None] * choice  # [H, k]
-                total = np.zeros(matrix.shape[1])
-                for k in range(count):
-                    total += matrix[k] @ theirs[:, k].astype(np.float32)
-                value[node] = total
+                theirs = (reach[node, CHOOSER][:, None] * choice).astype(np.float32)  # [H, k]
+                value[node] = base[leaf]
+                value[node, rows] = sum(matrix[k] @ theirs[:, k] for k in range(count))
                 continue
-            ours = reach[node, 1 - CHOOSER].astype(np.float32)
-            options = -np.stack([ours @ matrix[k] for k in range(count)], axis=1)  # [H, k]
+            ours = reach[node, 1 - CHOOSER, rows].astype(np.float32)
+            options = base[leaf][:, None] - np.stack([ours @ matrix[k] for k in range(count)], 1)
             if best_response:
                 value[node] = options.max(axis=1)
                 continue
