@@ -27,7 +27,7 @@ folds' and the showdowns' stakes, and each pair reads its cell of both and its s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -55,7 +55,6 @@ FOLD_GROUP, CALL_GROUP, RAISE_GROUP = 0, 1, 2
 BIASES = ((FOLD_GROUP, BIAS), (CALL_GROUP, BIAS), (RAISE_GROUP, BIAS))
 DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE = 0, 1, 2
 RIVER_ROUND = 3
-CHUNK = 16  # continuations accumulated in one pass over the pairs of holdings
 RIVERS_A_PAIR_LEAVES = 44  # of the 48 cards off a turn board, two holdings block four
 Rows = Callable[[list[str]], np.ndarray]  # info-set keys -> action rows (NaN where absent)
 
@@ -212,28 +211,38 @@ def _river_strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _accumulate(out, rows, cards, river, bucket, strength, table):
-    """Add one river card's values to every pair of holdings it leaves: ``out[i, o, c]`` for
-    the holding ``rows[i]`` against holding o,
-    from continuation c's cells of ``table[b_h, b_o]`` (its folds' values, then the stake of
-    its showdowns, times the showdown's sign). The continuations are the innermost axis of
-    both arrays, so the loop over them runs on whole vector registers."""
+def _continuation_rows(out, rows, cards, rivers, bucket, strength, table):
+    """``out[i, c, o]``: holding ``rows[i]``'s value against holding o under continuation c,
+    averaged over the ``rivers`` that leave both: on each, the cell of ``table[b_h, b_o]``
+    (the folds' value, then the showdowns' stake times the showdown's sign). A row's sums
+    stay in a buffer the size of the second-level cache over all rivers, continuations the
+    innermost axis so their loop runs on whole vector registers; 0 for pairs sharing a card."""
     size = cards.shape[0]
     choices = table.shape[3]
+    total = np.zeros((size, choices))
     for i in range(rows.shape[0]):
         h = rows[i]
         a, b = cards[h, 0], cards[h, 1]
-        if a == river or b == river:
-            continue
         for o in range(size):
-            c, d = cards[o, 0], cards[o, 1]
-            if c in (river, a, b) or d in (river, a, b):
-                continue
-            sign = 1.0 if strength[h] > strength[o] else -1.0 if strength[h] < strength[o] else 0.0
-            cell = table[bucket[h], bucket[o]]
-            row = out[i, o]
             for k in range(choices):
-                row[k] += cell[0, k] + cell[1, k] * sign
+                total[o, k] = 0.0
+        for r in range(rivers.shape[0]):
+            river = rivers[r]
+            if a == river or b == river:
+                continue
+            mine, own = strength[r, h], table[bucket[r, h]]
+            for o in range(size):
+                c, d = cards[o, 0], cards[o, 1]
+                if c in (river, a, b) or d in (river, a, b):
+                    continue
+                theirs = strength[r, o]
+                sign = 1.0 if mine > theirs else -1.0 if mine < theirs else 0.0
+                cell, row = own[bucket[r, o]], total[o]
+                for k in range(choices):
+                    row[k] += cell[0, k] + cell[1, k] * sign
+        for k in range(choices):
+            for o in range(size):
+                out[i, k, o] = total[o, k] / RIVERS_A_PAIR_LEAVES
 
 
 def continuation_matrices(
@@ -257,7 +266,7 @@ def leaf_continuations(
     rows: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """:func:`continuation_matrices` of several leaves at once (``leaves[i]`` the plays of
-    leaf i, ``scales[i]`` its chips), :data:`CHUNK` continuations to a pass over the pairs;
+    leaf i, ``scales[i]`` its chips), in one pass over the pairs of holdings;
     ``rows`` (indices into ``cards``, default all): the holdings whose rows are computed,
     ``M[k, i, o]`` for ``cards[rows[i]]``."""
     if len(board) != 4 or len(set(board)) != 4:
@@ -268,26 +277,24 @@ def leaf_continuations(
     cards = np.ascontiguousarray(cards, dtype=np.int64)
     rows = np.arange(len(cards)) if rows is None else np.ascontiguousarray(rows, dtype=np.int64)
     buckets = plays[0][0].buckets
-    columns = []
-    for first in range(0, len(plays), CHUNK):
-        chunk = plays[first : first + CHUNK]
-        table = np.empty((buckets, buckets, 2, len(chunk)))
-        for k, (p, scale) in enumerate(chunk):
-            fold, stake = _bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor,
-                                         p.edge)  # fmt: skip
-            table[:, :, 0, k], table[:, :, 1, k] = scale * fold, scale * stake
-        out = np.zeros((len(rows), len(cards), len(chunk)))
-        for river in sorted(set(range(52)) - set(board)):
-            full = np.asarray([*board, river], dtype=np.int64)
-            labels = equity_buckets.board_buckets(full.tolist(), buckets)
-            bucket = np.ascontiguousarray(np.maximum(labels[cards[:, 0], cards[:, 1]], 0))
-            strength = _river_strengths(cards, full)
-            _accumulate(out, rows, cards, river, bucket, strength, table)
-        columns.append(out)
-    values = np.concatenate(columns, axis=2) / RIVERS_A_PAIR_LEAVES
-    stacked = np.ascontiguousarray(np.moveaxis(values, 2, 0), dtype=np.float32)
+    table = np.empty((buckets, buckets, 2, len(plays)))
+    for k, (p, scale) in enumerate(plays):
+        fold, stake = _bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor, p.edge)
+        table[:, :, 0, k], table[:, :, 1, k] = scale * fold, scale * stake
+    rivers = np.asarray(sorted(set(range(52)) - set(board)), dtype=np.int64)
+    bucket = np.empty((len(rivers), len(cards)), dtype=np.int64)
+    strength = np.empty((len(rivers), len(cards)), dtype=np.int64)
+    for r, river in enumerate(rivers):
+        full = np.asarray([*board, river], dtype=np.int64)
+        labels = equity_buckets.board_buckets(full.tolist(), buckets)
+        bucket[r] = np.maximum(labels[cards[:, 0], cards[:, 1]], 0)
+        strength[r] = _river_strengths(cards, full)
+    out = np.empty((len(rows), len(plays), len(cards)), dtype=np.float32)
+    _continuation_rows(out, rows, cards, rivers, bucket, strength, table)
     sizes = np.cumsum([0, *(len(group) for group in leaves)])
-    return [stacked[sizes[i] : sizes[i + 1]] for i in range(len(leaves))]
+    # each leaf's block [R, k, H] in one piece, seen as [k, R, H]
+    blocks = [np.ascontiguousarray(out[:, sizes[i] : sizes[i + 1]]) for i in range(len(leaves))]
+    return [block.transpose(1, 0, 2) for block in blocks]
 
 
 @dataclass(frozen=True)
@@ -340,9 +347,8 @@ class BlueprintLeaves:
     def _plays(self, tree: Any, node: int) -> list[RiverPlay] | None:
         """The blueprint's river after the leaf's line and its three biased continuations;
         None where the line is not a river state of the blueprint's tree."""
-        letters = [self._letter(tree.action_names[a]) for a in tree.history(node)]
         try:
-            state = replay(self.game, self.actions, self.prefix + "".join(letters))
+            state = replay(self.game, self.actions, self.prefix + self.line(tree, node))
         except ValueError:
             return None
         if (
@@ -356,6 +362,15 @@ class BlueprintLeaves:
         opponent = 1
         return [play, *(play.biased(opponent, group, factor) for group, factor in self.biases)]
 
+    def after(self, line: str) -> BlueprintLeaves:
+        """The same leaves for a subgame that starts after ``line`` (blueprint letters) of
+        the street: a re-solve below a bet."""
+        return replace(self, prefix=self.prefix + line)
+
+    def line(self, tree: Any, node: int) -> str:
+        """The blueprint letters of the solve tree's actions from its root to ``node``."""
+        return "".join(self._letter(tree.action_names[a]) for a in tree.history(node))
+
     def _letter(self, name: str) -> str:
         """The blueprint letter of a solve tree's action name: a check or call ``c``, all-in
         ``a``, a bet the abstraction's size nearest its pot fraction (by ratio)."""
@@ -365,7 +380,11 @@ class BlueprintLeaves:
             return "a"
         if name == "fold":
             return "f"
-        fraction = float(name.split()[1])
+        return self.bet_letter(float(name.split()[1]))
+
+    def bet_letter(self, fraction: float) -> str:
+        """The blueprint letter of a bet of ``fraction`` of the pot: its abstraction's
+        nearest size by ratio (all-in where it has no other)."""
         sizes = [RAISE_SIZES[size] for size in self.actions.raise_sizes]
         bets = [(letter, f) for letter, f in sizes if f is not None]
         if not bets:

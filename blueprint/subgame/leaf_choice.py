@@ -9,9 +9,10 @@ of ours that the choice cannot exploit does well against any continuation among 
 
 :class:`LeafChoices` holds, for every leaf of a subgame (``Subgame.leaf_nodes``' order), the
 matrices ``M[k, h, o]``: our (player 0's) net chips when we hold h and the opponent o and
-continuation k follows. A leaf with one matrix leaves nothing to choose (an all-in called, a
-leaf of checking down). The opponent is player 1, as in the player's solves. Its regrets,
-current and average choice are kept here, advanced by the solver's iterations; evaluation
+continuation k follows, for our likely hands h; the board checked down for the others, and at
+a leaf with nothing to choose (an all-in called). The opponent is player 1, as in the
+player's solves. Its regrets, current and average choice are kept here, advanced by the
+solver's iterations; evaluation
 walks read the average choice, and the opponent's best response takes each hand's best
 continuation.
 """
@@ -64,32 +65,39 @@ class LeafChoices:
         partial = len(self.rows) < hands or any(m is None for m in matrices)
         if partial and (equity is None or stakes is None or len(stakes) != len(matrices)):
             raise ValueError("leaves left to checking down need the equity matrix and stakes")
+        self._counts: list[int] = []
         self.matrices = [None if m is None else self._checked(m, hands) for m in matrices]
+        self.counts = [1 if m is None else self._counts.pop(0) for m in matrices]
         self.equity = None if equity is None else np.ascontiguousarray(equity, dtype=np.float32)
         self.stakes = None if stakes is None else np.asarray(stakes, dtype=np.float64)
         self.outside = np.ones(hands, dtype=np.float64)  # 1 on the rows left to checking down
         self.outside[self.rows] = 0.0
-        width = max((m.shape[0] for m in self.matrices if m is not None), default=1)
+        width = max(self.counts, default=1)
         shape = (len(self.matrices), hands, width)
         self.regret = np.zeros(shape)
         self.strategy_sum = np.zeros(shape)
         self.sigma = np.zeros(shape)
-        for leaf in range(len(self.matrices)):
-            self.sigma[leaf, :, : self.choices(leaf)] = 1.0 / self.choices(leaf)
+        counts = np.asarray(self.counts)
+        width_index = np.arange(width)[None, None, :]
+        self._valid = ((width_index < counts[:, None, None]) & (counts[:, None, None] > 1)) * 1.0
+        self._uniform = (width_index < counts[:, None, None]) / counts[:, None, None]
+        self.sigma[:] = self._uniform
 
     def _checked(self, matrix: np.ndarray, hands: int) -> np.ndarray:
-        array = np.ascontiguousarray(matrix, dtype=np.float32)
+        """A leaf's ``[k, R, H]`` matrices, checked, kept as ``[R, k * H]``: each product
+        over the continuations is then one matrix-vector product."""
+        array = np.asarray(matrix, dtype=np.float32)
         wanted = (len(self.rows), hands)
         if array.ndim != 3 or array.shape[1:] != wanted or array.shape[0] < 1:
             raise ValueError(f"each leaf needs matrices of shape (k, {wanted[0]}, {hands})")
         if not np.isfinite(array).all():
             raise ValueError("continuation values must be finite")
-        return array
+        self._counts.append(array.shape[0])
+        return np.ascontiguousarray(array.transpose(1, 0, 2)).reshape(len(self.rows), -1)
 
     def choices(self, leaf: int) -> int:
         """The continuations at ``leaf`` (1: nothing to choose)."""
-        matrix = self.matrices[leaf]
-        return 1 if matrix is None else int(matrix.shape[0])
+        return self.counts[leaf]
 
     def average(self, leaf: int) -> np.ndarray:
         """The opponent's average choice at ``leaf``: ``float64[H, k]`` (uniform if unused)."""
@@ -127,42 +135,45 @@ class LeafChoices:
         continuation for each hand."""
         base = self._check_down(reach, p, leaf_nodes)
         rows = self.rows
+        learning = update is not None and p == CHOOSER and not best_response
+        options_all = np.zeros(self.regret.shape) if learning else None
         for leaf, node in enumerate(leaf_nodes):
             matrix = self.matrices[leaf]
             if matrix is None:
                 value[node] = base[leaf]
                 continue
-            count = matrix.shape[0]
+            count = self.counts[leaf]
             choice = self.sigma[leaf, :, :count] if update is not None else self.average(leaf)
             if p != CHOOSER:
-                theirs = (reach[node, CHOOSER][:, None] * choice).astype(np.float32)  # [H, k]
+                theirs = reach[node, CHOOSER][None, :] * choice.T  # [k, H]
                 value[node] = base[leaf]
-                value[node, rows] = sum(matrix[k] @ theirs[:, k] for k in range(count))
+                value[node, rows] = matrix @ theirs.astype(np.float32).ravel()
                 continue
             ours = reach[node, 1 - CHOOSER, rows].astype(np.float32)
-            options = base[leaf][:, None] - np.stack([ours @ matrix[k] for k in range(count)], 1)
+            options = base[leaf][:, None] - (ours @ matrix).reshape(count, -1).T  # [H, k]
             if best_response:
                 value[node] = options.max(axis=1)
                 continue
             value[node] = (options * choice).sum(axis=1)
-            if update is not None and count > 1:
-                self._learn(leaf, options, value[node], reach[node, CHOOSER], update)
+            if options_all is not None:
+                options_all[leaf, :, :count] = options
+        if options_all is not None and update is not None:
+            self._learn(options_all, value[leaf_nodes], reach[leaf_nodes, CHOOSER], update)
 
     def _learn(
-        self, leaf: int, options: np.ndarray, mixed: np.ndarray, own: np.ndarray, u: ChoiceUpdate
+        self, options: np.ndarray, mixed: np.ndarray, own: np.ndarray, u: ChoiceUpdate
     ) -> None:
-        """Regret matching at one leaf: regrets discounted as the solver's, the current
-        choice added to the average by the chooser's reach."""
-        count = options.shape[1]
-        sigma = self.sigma[leaf, :, :count]
-        self.strategy_sum[leaf, :, :count] += u.average_weight * own[:, None] * sigma
-        regret = self.regret[leaf, :, :count] + options - mixed[:, None]
+        """Regret matching at every leaf with a choice (``options[leaf, hand, k]``; ``mixed``
+        and ``own``: the chooser's value and reach there): regrets discounted as the
+        solver's, the current choice added to the average by the chooser's reach."""
+        valid = self._valid  # [L, 1, W]: the leaf's continuations, where it has a choice
+        self.strategy_sum += u.average_weight * own[:, :, None] * self.sigma * valid
+        regret = (self.regret + options - mixed[:, :, None]) * valid
         regret *= np.where(regret >= 0.0, u.positive, u.negative)
         if u.rm_plus:
             regret = np.maximum(regret, 0.0)
-        self.regret[leaf, :, :count] = regret
+        self.regret = regret
         positive = np.maximum(regret, 0.0)
-        total = positive.sum(axis=1, keepdims=True)
-        self.sigma[leaf, :, :count] = np.where(
-            total > 0, positive / np.where(total > 0, total, 1.0), 1.0 / count
-        )
+        total = positive.sum(axis=2, keepdims=True)
+        learned = np.where(total > 0, positive / np.where(total > 0, total, 1.0), self._uniform)
+        self.sigma = np.where(valid > 0, learned, self.sigma)

@@ -24,6 +24,7 @@ a fold and the raises left), so a re-solve costs a fraction of the street's.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -71,4 +72,20 @@ def resolve_below(
     if len(spot.board) == 5:
         return solve_river(spot, abstraction, iterations=iterations, target_pot_fraction=None,
                            **options)  # fmt: skip
-    return solve_street(spot, abstraction, iterations=iterations, leaves=solution.leaves, **options)
+    leaves = None if solution.leaves is None else _leaves_below(solution, node, root, bettor)
+    return solve_street(spot, abstraction, iterations=iterations, leaves=leaves, **options)
+
+
+def _leaves_below(solution: RiverSolution, node: int, root: RiverRoot, bettor: int) -> Any:
+    """A turn solve's continuation leaves for the subgame below the bettor's bet at ``node``:
+    their blueprint line extended by the tree's actions to ``node`` and the bet, read as the
+    blueprint's nearest size (all-in where it puts the effective stack in)."""
+    tree, spot, leaves = solution.tree, solution.spot, solution.leaves
+    half = spot.pot / 2.0
+    before = tree.contribution[node]
+    bet_to = half + root.bets[bettor]
+    if bet_to >= half + min(spot.stacks) - 1e-9:
+        letter = "a"
+    else:
+        letter = leaves.bet_letter((bet_to - before[1 - bettor]) / (2.0 * float(max(before))))
+    return leaves.after(leaves.line(tree, node) + letter)
