@@ -33,6 +33,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Literal
 
 from agent.boundary.equity_share import ALL_OPPONENTS, CASH_PREFLOP_OPPONENTS
+from agent.players.blueprint_store import blueprint_rounds
 from agent.players.opponents.model import DEFAULT_ORDER_PRIOR
 from agent.players.options import (
     AUTO,
@@ -49,7 +50,7 @@ from agent.players.rules.defence import DefenceOptions, PreflopDefense
 from agent.players.rules.multiway import Multiway, MultiwayOptions
 from agent.players.rules.pushfold import PushFoldOptions
 from agent.players.rules.small_blind import SmallBlindOptions
-from agent.players.rules.street_solving import Solve, SolveOptions
+from agent.players.rules.street_solving import Leaves, Solve, SolveOptions
 from agent.players.rules.threshold import ThresholdOptions
 
 CFRV1_SIMULATIONS = 50
@@ -112,6 +113,15 @@ class PlayerConfig(Options):
     multiway: MultiwayOptions = MultiwayOptions()
     solving: SolveOptions = SolveOptions()
     small_blind: SmallBlindOptions = SmallBlindOptions()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        leaves = self.solving.leaves
+        if leaves == Leaves.BLUEPRINT and blueprint_rounds(self.blueprint.blueprint) < 4:
+            raise ValueError(
+                "leaves=blueprint plays the river from the blueprint: it needs a four-street "
+                "one (blueprint=streets)"
+            )
 
     @property
     def strategy(self) -> PlayerConfig:

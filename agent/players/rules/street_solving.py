@@ -113,8 +113,10 @@ class Solve(StrEnum):
 class Leaves(StrEnum):
     """How a turn solve values the lines that reach the river: the board checked down, or a
     four-street blueprint's river with the opponent choosing among its continuations
-    (Modicum: ``blueprint.subgame.continuation``)."""
+    (Modicum: ``blueprint.subgame.continuation``); ``auto``: the blueprint's river where the
+    strategy's blueprint covers it, else the check-down."""
 
+    AUTO = AUTO
     CHECK_DOWN = "check-down"
     BLUEPRINT = "blueprint"
 
@@ -153,10 +155,11 @@ class SolveOptions(Options):
         "a positive pot fraction",
     )
     leaves: Leaves = option(
-        Leaves.CHECK_DOWN,
+        Leaves.AUTO,
         "how a turn solve values the lines that reach the river: check-down (the board checked "
-        "down) or blueprint (a four-street blueprint's river, the opponent choosing how it "
-        "continues: the blueprint or the blueprint biased to fold, call or raise)",
+        "down), blueprint (a four-street blueprint's river, the opponent choosing how it "
+        "continues: the blueprint or the blueprint biased to fold, call or raise) or auto "
+        "(blueprint where the player's blueprint covers the river, else check-down)",
     )
 
 
@@ -601,12 +604,14 @@ class StreetSolvingRule:
         self.only_off_tree = solve in ONLY_OFF_TREE
         self.depth = mode_defaults(solve)[2]
         self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
-        self.leaves = options.leaves
-        if self.leaves == Leaves.BLUEPRINT and context.blueprint.game.rounds < 4:
-            raise ValueError(
-                "leaves=blueprint plays the river from the blueprint: it needs a four-street "
-                "one (blueprint=streets)"
-            )
+        # the player's configure settles auto by the blueprint's streets and rejects
+        # blueprint leaves without a river; a strategy built directly is checked here
+        self.leaves = Leaves.CHECK_DOWN
+        if self.streets and options.leaves != Leaves.CHECK_DOWN:
+            four_streets = context.blueprint.game.rounds >= 4
+            if options.leaves == Leaves.BLUEPRINT and not four_streets:
+                raise ValueError("leaves=blueprint needs a four-street blueprint")
+            self.leaves = Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
         self.solver: RealTimeSolver | None = None
         if self.streets:
             self.solver = RealTimeSolver(
