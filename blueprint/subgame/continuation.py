@@ -98,7 +98,7 @@ class RiverPlay:
 
 
 def _group(index: int) -> int:
-    return 0 if index == FOLD else 1 if index == CALL else 2
+    return FOLD_GROUP if index == FOLD else CALL_GROUP if index == CALL else RAISE_GROUP
 
 
 def river_play(
