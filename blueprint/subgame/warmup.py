@@ -4,8 +4,9 @@ The first river or turn subgame a fresh install solves would compile the vector 
 the showdown and fold kernels, the gadget and the depth-limited leaves' equity inside that
 decision, and the first turn a four-street blueprint plays its turn and river buckets.
 :func:`warm_up` runs :func:`agent.poker.warmup.warm_up`, computes the buckets of a turn and
-a river board (``agent.abstraction.equity_buckets``), and then solves a tiny river and turn
-spot (one iteration each, with and without the re-solving gadget), so every kernel is
+a river board (``agent.abstraction.equity_buckets``), then solves a tiny river and turn
+spot (one iteration each, with and without the re-solving gadget) and values one turn leaf by
+a river play (``blueprint.subgame.continuation``), so every kernel is
 compiled or loaded from numba's cache; :func:`warm_up_in_background` does it in a
 separate process (``python -m blueprint.subgame.warmup``) when the cache is cold, as
 :mod:`agent.poker.warmup` explains. ``arena warmup`` runs :func:`warm_up` once after an
@@ -24,10 +25,11 @@ import warnings
 import numpy as np
 
 from agent.abstraction import equity_buckets
+from agent.abstraction.betting import GameConfig, parse_actions, replay
 from agent.abstraction.equity_buckets import river_bucket_table, turn_bucket_table
 from agent.poker import warmup as poker_warmup
-from agent.poker.range_equity import HOLDINGS
-from blueprint.subgame import depth_limited, gadget, hands, river, vector_cfr
+from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS
+from blueprint.subgame import continuation, depth_limited, gadget, hands, river, vector_cfr
 from blueprint.subgame.depth_limited import solve_street
 from blueprint.subgame.river import RiverSpot, solve_river
 from blueprint.subgame.turn import TurnSpot
@@ -40,6 +42,7 @@ KERNELS = (
     (gadget, ("update_gadget",)),
     (river, ("_strengths",)),
     (depth_limited, ("_equity_rows",)),
+    (continuation, ("_bucket_stakes", "_river_strengths", "_continuation_rows")),
 )
 
 
@@ -111,12 +114,27 @@ def _steps() -> dict[str, float]:
         "turn subgame solve": lambda: solve_street(
             TurnSpot((0, 1, 2, 3), 100.0, stacks, 0, ranges), iterations=1, gadget_player=0
         ),
+        "turn leaves from a blueprint's river": _continued_leaf,
     }
     for name, step in steps.items():
         start = time.perf_counter()
         step()
         seconds[name] = time.perf_counter() - start
     return seconds
+
+
+def _continued_leaf() -> None:
+    """One leaf's continuation values from a river that checks down, on a few holdings."""
+    game, actions = GameConfig(rounds=4), parse_actions("half,pot,allin:2")
+
+    def checks(keys: list[str]) -> np.ndarray:
+        rows = np.zeros((len(keys), actions.num_actions))
+        rows[:, 1] = 1.0
+        return rows
+
+    play = continuation.river_play(game, actions, replay(game, actions, "pccccc"), checks, 2, 0)
+    cards = np.ascontiguousarray(HOLDING_CARDS[-8:])
+    continuation.continuation_matrices((0, 1, 2, 3), cards, [play, play.biased(1, 2)])
 
 
 def warm_up_in_background() -> subprocess.Popen | None:

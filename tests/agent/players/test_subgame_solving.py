@@ -284,3 +284,21 @@ def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answ
     fresh = CFRv2Player(solve="river", solve_iterations=40, seed=0)
     assert probabilities(fresh, shove, hole) == answer  # solved again: the same strategy
     assert np.array_equal(solutions(fresh)[0].strategy, solutions(bot)[0].strategy)
+
+
+def test_a_four_street_blueprints_turn_solve_continues_with_its_river(scripted_hand):
+    """With the four-street blueprint a turn solve's leaves play its river, the opponent
+    choosing how (``leaves=auto``), over our likely hands; the royal flush still never folds
+    to a pot bet; ``leaves=check-down`` keeps the check-down matrix."""
+    bet = turn_facing(scripted_hand, "pot")
+    player = CFRv2Player(blueprint="streets", solve="turn", solve_iterations=5, seed=0)
+    subgame = player.fixed.solving.solved(bet)[1].solution.subgame
+    choices = subgame.leaf_choices
+    assert choices is not None and subgame.leaf_equity is None
+    assert max(choices.counts) == 4  # the blueprint and its three biased continuations
+    assert 0 < len(choices.rows) < subgame.hands.size  # a sparse own range
+    assert probabilities(player, bet, ["Jh", "Th"]).get("fold", 0.0) < 0.01
+    assert "the blueprint's river at its leaves" in player.fixed.solving.detail()
+    plain = CFRv2Player(blueprint="streets", solve="turn", solve_iterations=5,
+                        leaves="check-down", seed=0)  # fmt: skip
+    assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
