@@ -30,7 +30,6 @@ import numpy as np
 
 from agent.abstraction.betting import replay
 from agent.players.blueprint_store import Blueprint, load_blueprint, streets_blueprint_path
-from agent.players.rules.street_solving import blueprint_rows
 from agent.poker.range_equity import HOLDINGS
 from blueprint.subgame.continuation import BlueprintLeaves
 from blueprint.subgame.depth_limited import STREET_ABSTRACTION, solve_street, street_subgame
@@ -59,7 +58,7 @@ def random_spot(
     ranges = rng.random((2, HOLDINGS)) * (rng.random((2, HOLDINGS)) < density)
     stack = float(bp.game.stack - state.committed[0])
     spot = TurnSpot(board, float(state.pot), (stack, stack), first, ranges)
-    leaves = BlueprintLeaves(bp.game, bp.actions, blueprint_rows(bp),
+    leaves = BlueprintLeaves(bp.game, bp.actions, bp.action_rows,
                              bp.cards.num_buckets[3], line, first_player)  # fmt: skip
     return spot, leaves
 

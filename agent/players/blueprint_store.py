@@ -110,6 +110,14 @@ class Blueprint:
         rows = np.minimum(np.searchsorted(self.hashes, hashes), self.rows - 1)
         return np.where(self.hashes[rows] == hashes, rows, -1)
 
+    def action_rows(self, keys: list[str]) -> np.ndarray:
+        """The probabilities of the abstract actions at each of ``keys``
+        (``float64[len(keys), actions]``), NaN rows where a key is absent."""
+        found = self.lookup_many(keys)
+        out = np.full((len(keys), self.probabilities.shape[1]), np.nan)
+        out[found >= 0] = self.probabilities[found[found >= 0]]
+        return out
+
 
 def hash_keys(words: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """A 64-bit hash of each key: its zero-padded bytes as ``uint64`` words, ``lengths`` bytes.

@@ -50,7 +50,7 @@ from agent.players.exploitation.exploiter import Exploiter
 from agent.players.opponents.book import OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import Leaves, Solve, mode_defaults
+from agent.players.rules.street_solving import Solve, mode_defaults
 from agent.players.strategy import FixedStrategy
 from blueprint.realtime import compile_in_background, running
 
@@ -153,9 +153,6 @@ class CFRPlayer(PolicyPlayer):
         four_streets = blueprint_rounds(strategy.blueprint.blueprint) == 4
         if solve is None:
             solve = Solve.OFF if four_streets else cls.default_solve
-        leaves = solving.leaves  # blueprint leaves without a river: PlayerConfig rejects them
-        if leaves == Leaves.AUTO:
-            leaves = Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
         gadget, iterations, _ = mode_defaults(solve)
         resolved = replace(
             strategy,
@@ -170,7 +167,7 @@ class CFRPlayer(PolicyPlayer):
                 solve_iterations=iterations
                 if solving.solve_iterations is None
                 else solving.solve_iterations,
-                leaves=leaves,
+                leaves=solving.leaves.settled(four_streets),
             ),
         )
         return resolved if isinstance(config, PlayerConfig) else replace(config, strategy=resolved)

@@ -46,7 +46,7 @@ from agent.abstraction.betting import (
     legal_actions,
     replay,
 )
-from agent.poker.evaluator import board_ranker, ranked
+from blueprint.subgame.depth_limited import completion_strengths
 from blueprint.tree import SHOWDOWN as SHOWDOWN_KIND
 
 BIAS = 5.0  # a biased continuation's factor on its actions (Brown, Sandholm & Amos 2018)
@@ -197,20 +197,6 @@ def _bucket_stakes(parent, kind, folder, contribution, actor, edge):
 
 
 @njit(cache=True, nogil=True)
-def _river_strengths(cards: np.ndarray, board: np.ndarray) -> np.ndarray:
-    """Minus each holding's rank on the five-card ``board`` (higher wins); 0 where blocked."""
-    used = np.zeros(52, dtype=np.bool_)
-    for card in board:
-        used[card] = True
-    ranker = board_ranker(board)
-    out = np.zeros(cards.shape[0], dtype=np.int64)
-    for h in range(cards.shape[0]):
-        if not (used[cards[h, 0]] or used[cards[h, 1]]):
-            out[h] = -ranked(ranker, cards[h, 0], cards[h, 1])
-    return out
-
-
-@njit(cache=True, nogil=True)
 def _continuation_rows(out, rows, cards, rivers, bucket, strength, table):
     """``out[i, c, o]``: holding ``rows[i]``'s value against holding o under continuation c,
     averaged over the ``rivers`` that leave both: on each, the cell of ``table[b_h, b_o]``
@@ -282,13 +268,12 @@ def leaf_continuations(
         fold, stake = _bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor, p.edge)
         table[:, :, 0, k], table[:, :, 1, k] = scale * fold, scale * stake
     rivers = np.asarray(sorted(set(range(52)) - set(board)), dtype=np.int64)
+    boards = np.asarray([[*board, river] for river in rivers], dtype=np.int64)
+    strength, _ = completion_strengths(cards, boards)
     bucket = np.empty((len(rivers), len(cards)), dtype=np.int64)
-    strength = np.empty((len(rivers), len(cards)), dtype=np.int64)
-    for r, river in enumerate(rivers):
-        full = np.asarray([*board, river], dtype=np.int64)
+    for r, full in enumerate(boards):
         labels = equity_buckets.board_buckets(full.tolist(), buckets)
         bucket[r] = np.maximum(labels[cards[:, 0], cards[:, 1]], 0)
-        strength[r] = _river_strengths(cards, full)
     out = np.empty((len(rows), len(plays), len(cards)), dtype=np.float32)
     _continuation_rows(out, rows, cards, rivers, bucket, strength, table)
     sizes = np.cumsum([0, *(len(group) for group in leaves)])

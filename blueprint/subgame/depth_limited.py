@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -36,7 +37,6 @@ from agent.poker.evaluator import board_ranker, ranked
 from agent.poker.range_equity import HOLDING_CARDS
 from agent.poker.share_table import completions
 from blueprint.cfr import PRESETS, CFRConfig
-from blueprint.subgame.continuation import BlueprintLeaves
 from blueprint.subgame.hands import HandSpace
 from blueprint.subgame.leaf_choice import LeafChoices
 from blueprint.subgame.river import (
@@ -52,6 +52,9 @@ from blueprint.subgame.river import (
 from blueprint.subgame.vector_cfr import LeafEquity, Subgame
 from blueprint.tree import SHOWDOWN
 
+if TYPE_CHECKING:  # continuation reads the completions' strengths from here
+    from blueprint.subgame.continuation import BlueprintLeaves
+
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 LIKELY_SHARE = 0.98  # of our range, the hands whose leaves get continuation values
@@ -60,11 +63,11 @@ NEGATION_BLOCK = 64  # the lower triangle is written in blocks of 64 x 64 (16 Ki
 
 
 @njit(cache=True, nogil=True)
-def _completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def completion_strengths(cards: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``strength[b, h]``: minus holding h's rank on completion b (higher is better; 0, above
     every real hand, where the board blocks h), and ``live[b, h]``: whether it does not.
     Ranks run to 7,462, so strengths are 16-bit integers: :func:`_equity_rows` compares
-    sixteen to a vector register."""
+    sixteen to a vector register (and ``continuation`` reads the river's showdowns)."""
     size = cards.shape[0]
     strength = np.zeros((boards.shape[0], size), dtype=np.int16)
     live = np.zeros((boards.shape[0], size), dtype=np.bool_)
@@ -153,7 +156,7 @@ def equity_matrix(cards: np.ndarray, boards: np.ndarray) -> np.ndarray:
     if len(boards) > MAX_COMPLETIONS:
         raise ValueError(f"at most {MAX_COMPLETIONS} completions, got {len(boards)}")
     cards = np.ascontiguousarray(cards, dtype=np.int64)
-    strength, live = _completion_strengths(cards, np.ascontiguousarray(boards, dtype=np.int64))
+    strength, live = completion_strengths(cards, np.ascontiguousarray(boards, dtype=np.int64))
     return _equity_rows(cards, strength, live)
 
 

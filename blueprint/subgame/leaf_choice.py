@@ -70,8 +70,11 @@ class LeafChoices:
         self.counts = [1 if m is None else self._counts.pop(0) for m in matrices]
         self.equity = None if equity is None else np.ascontiguousarray(equity, dtype=np.float32)
         self.stakes = None if stakes is None else np.asarray(stakes, dtype=np.float64)
-        self.outside = np.ones(hands, dtype=np.float64)  # 1 on the rows left to checking down
-        self.outside[self.rows] = 0.0
+        # per leaf, 1 on our rows that keep the check-down value: those outside ``rows``,
+        # or every row where the leaf has no continuations
+        self._checked_down = np.ones((len(self.matrices), hands))
+        continued = [leaf for leaf, m in enumerate(self.matrices) if m is not None]
+        self._checked_down[np.ix_(continued, self.rows)] = 0.0
         width = max(self.counts, default=1)
         shape = (len(self.matrices), hands, width)
         self.regret = np.zeros(shape)
@@ -114,8 +117,7 @@ class LeafChoices:
         if self.equity is None or self.stakes is None:
             return np.zeros_like(other)
         if p == CHOOSER:
-            mask = [self.outside if m is not None else 1.0 for m in self.matrices]
-            other = other * np.stack([np.broadcast_to(m, other.shape[1]) for m in mask])
+            other = other * self._checked_down
         # r D^T = -r D (D is antisymmetric), as for check-down leaves
         product = other.astype(np.float32) @ self.equity
         return -self.stakes[:, None] * product

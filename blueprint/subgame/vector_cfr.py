@@ -78,9 +78,6 @@ class Subgame:
                 raise ValueError("a subgame's leaves take an equity matrix or choices, not both")
             if len(leaf_choices.matrices) != len(self.leaf_nodes):
                 raise ValueError(f"leaf_choices must hold {len(self.leaf_nodes)} leaves")
-            stakes = tree.contribution[self.leaf_nodes]
-            if not np.allclose(stakes[:, 0], stakes[:, 1]):
-                raise ValueError("leaf showdowns need both players' chips equal")
         if leaf_equity is not None:
             if not isinstance(leaf_equity, LeafEquity):
                 leaf_equity = LeafEquity.checked(leaf_equity)
@@ -89,6 +86,7 @@ class Subgame:
             self.leaf_equity = leaf_equity.matrix
             rows = -len(self.leaf_nodes) // LEAF_ROWS * -LEAF_ROWS
             self._leaf_weights = np.zeros((rows, hands.size), dtype=np.float32)
+        if self.has_leaves:
             stakes = tree.contribution[self.leaf_nodes]
             if not np.allclose(stakes[:, 0], stakes[:, 1]):
                 raise ValueError("leaf showdowns need both players' chips equal")

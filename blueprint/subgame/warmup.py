@@ -42,7 +42,7 @@ KERNELS = (
     (gadget, ("update_gadget",)),
     (river, ("_strengths",)),
     (depth_limited, ("_equity_rows",)),
-    (continuation, ("_bucket_stakes", "_river_strengths", "_continuation_rows")),
+    (continuation, ("_bucket_stakes", "_continuation_rows")),
 )
 
 

@@ -120,6 +120,12 @@ class Leaves(StrEnum):
     CHECK_DOWN = "check-down"
     BLUEPRINT = "blueprint"
 
+    def settled(self, four_streets: bool) -> Leaves:
+        """``auto`` settled by whether the strategy's blueprint covers the river."""
+        if self is not Leaves.AUTO:
+            return self
+        return Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
+
 
 @dataclass(frozen=True)
 class SolveOptions(Options):
@@ -368,11 +374,11 @@ class RealTimeSolver:
         start: StreetStart,
         history: Sequence[ActionRecord],
         ranges_of: Any,
-        leaves: Any = None,
+        leaves_of: Any = None,
     ) -> StreetSolution:
         """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve of
-        the street is needed; ``leaves``: a turn solve's continuation leaves, or None to check
-        the board down): the earliest kept solution whose tree holds the street's
+        the street is needed, ``leaves_of()`` a turn solve's continuation leaves, or None to
+        check the board down): the earliest kept solution whose tree holds the street's
         actions at their sizes; else, with the gadget, a re-solve below the opponent's last
         bet when it left a kept tree; else the street solved with its real sizes added."""
         base = (start.board, start.stacks, start.first, tuple(history[: start.before]))
@@ -387,6 +393,7 @@ class RealTimeSolver:
         abstraction = realtime.bet_tree(fractions, MAX_RAISES)
         key = (base, (), abstraction)
         if key not in self._solutions:
+            leaves = None if leaves_of is None else leaves_of()
             solved = self._solve(start, abstraction, ranges_of(), leaves)
             self._keep(key, StreetSolution(solved))
         return self._solutions[key]
@@ -542,24 +549,6 @@ def turn_prefix(history: str, game: Any, actions: Any) -> str | None:
     return None
 
 
-_row_readers: dict[int, Callable[[list[str]], np.ndarray]] = {}
-
-
-def blueprint_rows(bp: Any) -> Callable[[list[str]], np.ndarray]:
-    """The blueprint's action rows by info-set key, NaN where a key is absent; one reader a
-    blueprint, so the solutions' cache sees the same leaves for the same reading."""
-    if id(bp) not in _row_readers:
-
-        def rows(keys: list[str]) -> np.ndarray:
-            found = bp.lookup_many(keys)
-            out = np.full((len(keys), bp.probabilities.shape[1]), np.nan)
-            out[found >= 0] = bp.probabilities[found[found >= 0]]
-            return out
-
-        _row_readers[id(bp)] = rows
-    return _row_readers[id(bp)]
-
-
 def merged(
     prices: Sequence[Action], probabilities: Sequence[float] | np.ndarray
 ) -> list[WeightedAction]:
@@ -604,14 +593,11 @@ class StreetSolvingRule:
         self.only_off_tree = solve in ONLY_OFF_TREE
         self.depth = mode_defaults(solve)[2]
         self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
-        # the player's configure settles auto by the blueprint's streets and rejects
-        # blueprint leaves without a river; a strategy built directly is checked here
-        self.leaves = Leaves.CHECK_DOWN
-        if self.streets and options.leaves != Leaves.CHECK_DOWN:
-            four_streets = context.blueprint.game.rounds >= 4
-            if options.leaves == Leaves.BLUEPRINT and not four_streets:
-                raise ValueError("leaves=blueprint needs a four-street blueprint")
-            self.leaves = Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
+        # the player's configure settles auto, and PlayerConfig rejects blueprint leaves
+        # without a river; a strategy built without configure settles it here
+        self.leaves = options.leaves
+        if self.streets and self.leaves == Leaves.AUTO:
+            self.leaves = self.leaves.settled(context.blueprint.game.rounds >= 4)
         self.solver: RealTimeSolver | None = None
         if self.streets:
             self.solver = RealTimeSolver(
@@ -693,10 +679,12 @@ class StreetSolvingRule:
             theirs = replay_range(before, snapshot.board, start.seats[1], model)
             return solver_ranges(own, theirs, snapshot.board)
 
-        leaves = self.continuation_leaves(snapshot, start)
+        def leaves() -> Any:
+            return self.continuation_leaves(snapshot)
+
         return start, self.running_solver().solution(start, snapshot.history, ranges, leaves)
 
-    def continuation_leaves(self, snapshot: Snapshot, start: StreetStart) -> Any:
+    def continuation_leaves(self, snapshot: Snapshot) -> Any:
         """On the turn with ``leaves=blueprint``: the blueprint's river for the solve's
         leaves, from its likeliest reading of the hand before the turn (None elsewhere, or
         where no reading holds: the board is checked down)."""
@@ -711,9 +699,8 @@ class StreetSolvingRule:
         if prefix is None:
             return None
         first_player = 0 if branch.state.to_act == 0 else 1  # are we the small blind?
-        rows = blueprint_rows(bp)
         return realtime.blueprint_leaves(
-            bp.game, bp.actions, rows, bp.cards.num_buckets[3], prefix, first_player
+            bp.game, bp.actions, bp.action_rows, bp.cards.num_buckets[3], prefix, first_player
         )
 
     def left_the_tree(self, snapshot: Snapshot) -> bool:
