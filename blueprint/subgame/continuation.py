@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numba import njit
@@ -53,21 +53,24 @@ BIAS = 5.0  # a biased continuation's factor on its actions (Brown, Sandholm & A
 FOLD_GROUP, CALL_GROUP, RAISE_GROUP = 0, 1, 2
 # the opponent's choices at a leaf besides the blueprint: (action group, factor)
 BIASES = ((FOLD_GROUP, BIAS), (CALL_GROUP, BIAS), (RAISE_GROUP, BIAS))
-DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE = 0, 1, 2
-RIVER_ROUND = 3
+DECISION_NODE, FOLD_NODE, SHOWDOWN_NODE, NEXT_NODE = 0, 1, 2, 3
+TURN_ROUND, RIVER_ROUND = 2, 3
 RIVERS_A_PAIR_LEAVES = 44  # of the 48 cards off a turn board, two holdings block four
 Rows = Callable[[list[str]], np.ndarray]  # info-set keys -> action rows (NaN where absent)
 
 
 @dataclass(frozen=True)
 class RiverPlay:
-    """The blueprint's river below one root state, nodes in walk order (a parent first).
+    """The blueprint's betting round below one root state (the river, or the turn), nodes in
+    walk order (a parent first).
 
     ``parent[n]`` (-1 at the root), ``group[n]``: the edge into n is a fold (0), a check or
-    call (1) or a bet or raise (2); ``kind[n]``: decision, fold or showdown; ``folder[n]``;
+    call (1) or a bet or raise (2); ``kind[n]``: decision, fold, showdown (an all-in called
+    is one on the turn) or next (the round's betting closed before the river: the river's
+    play goes on from ``after[i]``, the i-th next node's state); ``folder[n]``;
     ``contribution[n]``: each player's chips in from the hand's start (players 0 and 1 of the
     solve); ``actor[n]``: who acts at decision n (-1 elsewhere); ``edge[n, b]``: the
-    probability that the parent's actor, holding river bucket b, takes the edge into n.
+    probability that the parent's actor, holding the round's bucket b, takes the edge into n.
     """
 
     parent: np.ndarray
@@ -77,6 +80,7 @@ class RiverPlay:
     contribution: np.ndarray
     actor: np.ndarray
     edge: np.ndarray
+    after: tuple[BettingState, ...] = ()
 
     @property
     def buckets(self) -> int:
@@ -93,8 +97,7 @@ class RiverPlay:
             children = np.flatnonzero(self.parent == node)
             total = edge[children].sum(axis=0)
             edge[children] /= np.where(total > 0, total, 1.0)
-        return RiverPlay(self.parent, self.group, self.kind, self.folder,
-                         self.contribution, self.actor, edge)  # fmt: skip
+        return replace(self, edge=edge)
 
 
 def _group(index: int) -> int:
@@ -118,12 +121,26 @@ def river_play(
     """
     if root.round != RIVER_ROUND or root.terminal:
         raise ValueError(f"the root must be a river state before its showdown, got {root}")
+    return round_play(game, actions, root, rows, buckets, first_player)
+
+
+def round_play(
+    game: GameConfig,
+    actions: ActionAbstraction,
+    root: BettingState,
+    rows: Rows,
+    buckets: int,
+    first_player: int,
+) -> RiverPlay:
+    """The blueprint's betting round below ``root`` (a turn or river state), read as
+    :func:`river_play` reads the river; a line that closes the turn's betting ends in a next
+    node."""
     if first_player not in (0, 1):
         raise ValueError(f"first_player must be 0 or 1, got {first_player}")
     parent, group, kind, folder, actor = [-1], [1], [], [], []
     contribution: list[tuple[float, float]] = []
     edge: list[np.ndarray] = [np.ones(buckets)]
-    states = [root]
+    states, after = [root], []
     solve = (first_player, 1 - first_player)  # the solve's player of each blueprint player
     node = -1
     while node + 1 < len(states):
@@ -131,16 +148,18 @@ def river_play(
         state = states[node]
         chips = state.committed if first_player == 0 else state.committed[::-1]
         contribution.append((float(chips[0]), float(chips[1])))
-        if state.terminal:
-            kind.append(FOLD_NODE if state.folded >= 0 else SHOWDOWN_NODE)
+        if state.terminal or state.round != root.round:
+            kind.append(FOLD_NODE if state.folded >= 0 else
+                        SHOWDOWN_NODE if state.terminal else NEXT_NODE)  # fmt: skip
             folder.append(solve[state.folded] if state.folded >= 0 else -1)
             actor.append(-1)
+            after.extend([] if state.terminal else [state])
             continue
         kind.append(DECISION_NODE)
         folder.append(-1)
         actor.append(solve[state.to_act])
         legal = legal_actions(state, game, actions)
-        keys = [infoset_key(equity_buckets.late_label(RIVER_ROUND, b), state.history)
+        keys = [infoset_key(equity_buckets.late_label(root.round, b), state.history)
                 for b in range(buckets)]  # fmt: skip
         mix = _legal_mix(np.asarray(rows(keys), dtype=np.float64), [a.index for a in legal])
         for column, action in enumerate(legal):
@@ -152,7 +171,7 @@ def river_play(
         np.asarray(parent, dtype=np.int64), np.asarray(group, dtype=np.int64),
         np.asarray(kind, dtype=np.int64), np.asarray(folder, dtype=np.int64),
         np.asarray(contribution, dtype=np.float64), np.asarray(actor, dtype=np.int64),
-        np.ascontiguousarray(np.stack(edge)),
+        np.ascontiguousarray(np.stack(edge)), tuple(after),
     )  # fmt: skip
 
 
@@ -167,21 +186,30 @@ def _legal_mix(rows: np.ndarray, legal: Sequence[int]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _bucket_stakes(parent, kind, folder, contribution, actor, edge):
-    """Over the river tree: ``fold[b0, b1]``, player 0's net chips from the folds, and
-    ``stake[b0, b1]``, the chips at stake in the showdowns, each weighted by both players'
-    reach of the terminal with their buckets."""
+def _reach(parent, actor, edge):
+    """``reach[n, p, b]``: player p's probability, holding bucket b, of taking its actions on
+    the way to node n."""
     nodes, buckets = edge.shape
     reach = np.ones((nodes, 2, buckets))
-    fold = np.zeros((buckets, buckets))
-    stake = np.zeros((buckets, buckets))
     for n in range(1, nodes):
         up = parent[n]
         for b in range(buckets):
             reach[n, 0, b] = reach[up, 0, b] * (edge[n, b] if actor[up] == 0 else 1.0)
             reach[n, 1, b] = reach[up, 1, b] * (edge[n, b] if actor[up] == 1 else 1.0)
-    for n in range(nodes):
-        if kind[n] == DECISION_NODE:
+    return reach
+
+
+@njit(cache=True, nogil=True)
+def _bucket_stakes(parent, kind, folder, contribution, actor, edge):
+    """Over the round's tree: ``fold[b0, b1]``, player 0's net chips from the folds, and
+    ``stake[b0, b1]``, the chips at stake in the showdowns, each weighted by both players'
+    reach of the terminal with their buckets (next nodes count in neither)."""
+    buckets = edge.shape[1]
+    reach = _reach(parent, actor, edge)
+    fold = np.zeros((buckets, buckets))
+    stake = np.zeros((buckets, buckets))
+    for n in range(edge.shape[0]):
+        if kind[n] == DECISION_NODE or kind[n] == NEXT_NODE:
             continue
         if kind[n] == FOLD_NODE:
             value = -contribution[n, 0] if folder[n] == 0 else contribution[n, 1]
@@ -303,6 +331,7 @@ class BlueprintLeaves:
     prefix: str
     first_player: int
     biases: tuple[tuple[int, float], ...] = BIASES  # the continuations besides the blueprint
+    board_cards: ClassVar[int] = 4  # the board of the solve whose leaves these are
 
     def matrices(
         self,

@@ -207,8 +207,11 @@ def street_subgame(
     """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
     ``leaves`` (a turn spot only) its leaves are valued by a blueprint's river, the opponent
     choosing among continuations (Modicum), not by checking down."""
-    if leaves is not None and len(spot.board) != 4:
-        raise ValueError("continuation leaves play the river: they need a turn spot")
+    if leaves is not None and len(spot.board) != leaves.board_cards:
+        raise ValueError(
+            f"these continuation leaves need a board of {leaves.board_cards} cards, "
+            f"got {len(spot.board)}"
+        )
     keep = np.asarray(spot.ranges).sum(axis=0) > 0
     holdings, hands, equity = street_hands(spot.board, keep)
     tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)

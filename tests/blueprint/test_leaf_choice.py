@@ -69,6 +69,8 @@ class StakeTimesEquity:
     """Leaves for ``street_subgame``: one continuation, the stake times D on the rows asked
     for; None (checked down) where a leaf is all-in."""
 
+    board_cards = 4  # a turn solve's
+
     def __init__(self, equity: np.ndarray) -> None:
         self.equity = equity
 
