@@ -314,5 +314,5 @@ def test_a_subgame_takes_an_equity_matrix_or_leaf_choices_of_its_leaves() -> Non
     with pytest.raises(ValueError, match=f"must hold {len(checked.leaf_nodes)} leaves"):
         Subgame(tree, hands, ranges, leaf_choices=fewer)
     flop = FlopSpot(BOARD[:3], 60.0, (500.0, 500.0), 0, spot.ranges)
-    with pytest.raises(ValueError, match="turn spot"):
+    with pytest.raises(ValueError, match="board of 4 cards"):
         street_subgame(flop, SIZES, StakeTimesEquity(checked.leaf_equity))
