@@ -48,13 +48,24 @@ def street_root(bets: tuple[float, float], raises: int, last_raise: float) -> An
 
 
 def blueprint_leaves(
-    game: Any, actions: Any, rows: Any, buckets: int, prefix: str, first_player: int
+    game: Any,
+    actions: Any,
+    rows: Any,
+    buckets: int,
+    prefix: str,
+    first_player: int,
+    turn_buckets: int | None = None,
 ) -> Any:
     """A turn solve's leaves valued by a four-street blueprint's river, the opponent choosing
-    among its continuations (:class:`blueprint.subgame.continuation.BlueprintLeaves`)."""
+    among its continuations (:class:`blueprint.subgame.continuation.BlueprintLeaves`); with
+    ``turn_buckets``, a flop solve's, valued by its turn and river
+    (:class:`blueprint.subgame.flop_leaves.FlopLeaves`). ``buckets``: its river buckets."""
     from blueprint.subgame.continuation import BlueprintLeaves
+    from blueprint.subgame.flop_leaves import FlopLeaves
 
-    return BlueprintLeaves(game, actions, rows, buckets, prefix, first_player)
+    if turn_buckets is None:
+        return BlueprintLeaves(game, actions, rows, buckets, prefix, first_player)
+    return FlopLeaves(game, actions, rows, buckets, prefix, first_player, turn_buckets=turn_buckets)
 
 
 def solve_street(
@@ -70,8 +81,8 @@ def solve_street(
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
-    line that reaches it valued by checking the board down, or on the turn by ``leaves``
-    (:func:`blueprint_leaves`); ``gadget_player``'s range, if not None, replaced by the
+    line that reaches it valued by checking the board down, or by ``leaves`` (a flop's or a
+    turn's: :func:`blueprint_leaves`); ``gadget_player``'s range, if not None, replaced by the
     check-down re-solving gadget (Burch, Johanson & Bowling 2014)."""
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot

@@ -117,10 +117,12 @@ class PlayerConfig(Options):
     def __post_init__(self) -> None:
         super().__post_init__()
         leaves = self.solving.leaves
-        if leaves == Leaves.BLUEPRINT and blueprint_rounds(self.blueprint.blueprint) < 4:
+        if leaves in (Leaves.BLUEPRINT, Leaves.TURN) and (
+            blueprint_rounds(self.blueprint.blueprint) < 4
+        ):
             raise ValueError(
-                "leaves=blueprint plays the river from the blueprint: it needs a four-street "
-                "one (blueprint=streets)"
+                f"leaves={leaves.value} plays the river from the blueprint: it needs a "
+                "four-street one (blueprint=streets)"
             )
 
     @property

@@ -219,6 +219,30 @@ def _flop_rows(out, rows, cards, turns, tables, values):
                 out[i, k, o] = total[o, k] / TURNS_A_PAIR_LEAVES
 
 
+def flop_leaf_values(
+    board: Sequence[int],
+    cards: np.ndarray,
+    lines: Sequence[TurnLine],
+    scales: Sequence[float],
+    rows: np.ndarray | None = None,
+) -> np.ndarray:
+    """``out[i, j, o]`` (``float32``): holding ``cards[rows[i]]``'s value against
+    ``cards[o]`` under ``lines[j]`` (times ``scales[j]``) on the flop ``board``, the mean of
+    its turn buckets' cell over the turn cards that leave both; 0 for pairs sharing a card.
+    ``rows`` (indices into ``cards``): default all. The lines' buckets are the blueprint's."""
+    turn_buckets = lines[0].fold.shape[0]
+    river_buckets = lines[0].river.shape[1]
+    turns, tables, transition = flop_transitions(
+        tuple(int(c) for c in board), turn_buckets, river_buckets
+    )
+    values = np.ascontiguousarray(turn_tables(lines, scales, transition))
+    cards = np.ascontiguousarray(cards, dtype=np.int64)
+    rows = np.arange(len(cards)) if rows is None else np.ascontiguousarray(rows, dtype=np.int64)
+    out = np.empty((len(rows), len(lines), len(cards)), dtype=np.float32)
+    _flop_rows(out, rows, cards, turns, tables, values)
+    return out
+
+
 @lru_cache(maxsize=512)
 def _continued_lines(
     game: GameConfig,
@@ -291,14 +315,7 @@ class FlopLeaves(BlueprintLeaves):
             owners.append((i, len(continued)))
         if not lines:
             return out
-        turns, tables, transition = flop_transitions(
-            tuple(int(c) for c in board), self.turn_buckets, self.buckets
-        )
-        values = turn_tables(lines, scales, transition)
-        cards = np.ascontiguousarray(cards, dtype=np.int64)
-        rows = np.arange(len(cards)) if rows is None else np.ascontiguousarray(rows, dtype=np.int64)
-        flat = np.empty((len(rows), len(lines), len(cards)), dtype=np.float32)
-        _flop_rows(flat, rows, cards, turns, tables, np.ascontiguousarray(values))
+        flat = flop_leaf_values(board, cards, lines, scales, rows)
         start = 0
         for i, count in owners:
             out[i] = np.ascontiguousarray(flat[:, start : start + count]).transpose(1, 0, 2)

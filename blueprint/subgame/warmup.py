@@ -29,7 +29,15 @@ from agent.abstraction.betting import GameConfig, parse_actions, replay
 from agent.abstraction.equity_buckets import river_bucket_table, turn_bucket_table
 from agent.poker import warmup as poker_warmup
 from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS
-from blueprint.subgame import continuation, depth_limited, gadget, hands, river, vector_cfr
+from blueprint.subgame import (
+    continuation,
+    depth_limited,
+    flop_leaves,
+    gadget,
+    hands,
+    river,
+    vector_cfr,
+)
 from blueprint.subgame.depth_limited import solve_street
 from blueprint.subgame.river import RiverSpot, solve_river
 from blueprint.subgame.turn import TurnSpot
@@ -42,7 +50,8 @@ KERNELS = (
     (gadget, ("update_gadget",)),
     (river, ("_strengths",)),
     (depth_limited, ("_equity_rows",)),
-    (continuation, ("_bucket_stakes", "_continuation_rows")),
+    (continuation, ("_reach", "_bucket_stakes", "_continuation_rows")),
+    (flop_leaves, ("_transitions", "_assemble", "_flop_rows")),
 )
 
 
@@ -115,6 +124,7 @@ def _steps() -> dict[str, float]:
             TurnSpot((0, 1, 2, 3), 100.0, stacks, 0, ranges), iterations=1, gadget_player=0
         ),
         "turn leaves from a blueprint's river": _continued_leaf,
+        "flop leaves from a blueprint's turn and river": _continued_flop_leaf,
     }
     for name, step in steps.items():
         start = time.perf_counter()
@@ -123,18 +133,31 @@ def _steps() -> dict[str, float]:
     return seconds
 
 
+GAME, ACTIONS = GameConfig(rounds=4), parse_actions("half,pot,allin:2")
+
+
+def _checks(keys: list[str]) -> np.ndarray:
+    """A blueprint whose every row checks or calls."""
+    rows = np.zeros((len(keys), ACTIONS.num_actions))
+    rows[:, 1] = 1.0
+    return rows
+
+
 def _continued_leaf() -> None:
     """One leaf's continuation values from a river that checks down, on a few holdings."""
-    game, actions = GameConfig(rounds=4), parse_actions("half,pot,allin:2")
-
-    def checks(keys: list[str]) -> np.ndarray:
-        rows = np.zeros((len(keys), actions.num_actions))
-        rows[:, 1] = 1.0
-        return rows
-
-    play = continuation.river_play(game, actions, replay(game, actions, "pccccc"), checks, 2, 0)
+    root = replay(GAME, ACTIONS, "pccccc")
+    play = continuation.river_play(GAME, ACTIONS, root, _checks, 2, 0)
     cards = np.ascontiguousarray(HOLDING_CARDS[-8:])
     continuation.continuation_matrices((0, 1, 2, 3), cards, [play, play.biased(1, 2)])
+
+
+def _continued_flop_leaf() -> None:
+    """One flop leaf's continuation values from a turn and river that check down."""
+    turn = continuation.round_play(GAME, ACTIONS, replay(GAME, ACTIONS, "pccc"), _checks, 2, 0)
+    rivers = [continuation.river_play(GAME, ACTIONS, after, _checks, 2, 0) for after in turn.after]
+    line = flop_leaves.turn_line(turn, rivers)
+    cards = np.ascontiguousarray(HOLDING_CARDS[-8:])
+    flop_leaves.flop_leaf_values((0, 1, 2), cards, [line], [1.0])
 
 
 def warm_up_in_background() -> subprocess.Popen | None:

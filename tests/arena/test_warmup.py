@@ -15,10 +15,11 @@ def test_warmup_leaves_no_kernel_to_compile_and_times_each_step() -> None:
     lines = result.output.splitlines()
     steps = [line.split(": ")[0] for line in lines]
     assert steps[0] == "holding equity, sampled flop"
-    assert steps[-4:] == [
+    assert steps[-5:] == [
         "river subgame solve",
         "turn subgame solve",
         "turn leaves from a blueprint's river",
+        "flop leaves from a blueprint's turn and river",
         "all steps",
     ]
     seconds = [float(line.split(": ")[1].removesuffix(" s")) for line in lines]

@@ -111,20 +111,29 @@ class Solve(StrEnum):
 
 
 class Leaves(StrEnum):
-    """How a turn solve values the lines that reach the river: the board checked down, or a
-    four-street blueprint's river with the opponent choosing among its continuations
-    (Modicum: ``blueprint.subgame.continuation``); ``auto``: the blueprint's river where the
-    strategy's blueprint covers it, else the check-down."""
+    """How a flop or turn solve values the lines that reach the next card: the board checked
+    down, or a four-street blueprint's play of the rest of the hand with the opponent choosing
+    among its continuations (Modicum: ``blueprint.subgame.continuation`` on the turn,
+    ``blueprint.subgame.flop_leaves`` on the flop). ``blueprint``: on the flop and the turn;
+    ``turn``: on the turn, the flop checked down; ``auto``: ``turn`` where the strategy's
+    blueprint covers the river, else the check-down."""
 
     AUTO = AUTO
     CHECK_DOWN = "check-down"
+    TURN = "turn"
     BLUEPRINT = "blueprint"
 
     def settled(self, four_streets: bool) -> Leaves:
         """``auto`` settled by whether the strategy's blueprint covers the river."""
         if self is not Leaves.AUTO:
             return self
-        return Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
+        return Leaves.TURN if four_streets else Leaves.CHECK_DOWN
+
+    def plays(self, street: Street) -> bool:
+        """Whether a solve of ``street`` takes the blueprint's continuations at its leaves."""
+        if street == Street.TURN:
+            return self in (Leaves.TURN, Leaves.BLUEPRINT)
+        return street == Street.FLOP and self == Leaves.BLUEPRINT
 
 
 @dataclass(frozen=True)
@@ -162,10 +171,11 @@ class SolveOptions(Options):
     )
     leaves: Leaves = option(
         Leaves.AUTO,
-        "how a turn solve values the lines that reach the river: check-down (the board checked "
-        "down), blueprint (a four-street blueprint's river, the opponent choosing how it "
-        "continues: the blueprint or the blueprint biased to fold, call or raise) or auto "
-        "(blueprint where the player's blueprint covers the river, else check-down)",
+        "how a flop or turn solve values the lines that reach the next card: check-down (the "
+        "board checked down), blueprint (a four-street blueprint's play of the rest of the "
+        "hand, the opponent choosing how it continues: the blueprint or the blueprint biased "
+        "to fold, call or raise), turn (blueprint on the turn, check-down on the flop) or auto "
+        "(turn where the player's blueprint covers the river, else check-down)",
     )
 
 
@@ -540,11 +550,11 @@ def engine_action(tree: Any, child: int, start: StreetStart, snapshot: Snapshot)
     return legal_raise(snapshot, round(street_total))
 
 
-def turn_prefix(history: str, game: Any, actions: Any) -> str | None:
-    """The part of an abstract history before the turn's first action (None: the history
-    does not reach the turn)."""
+def street_prefix(history: str, game: Any, actions: Any, street: Street) -> str | None:
+    """The part of an abstract history before ``street``'s first action (None: the history
+    does not reach it)."""
     for end in range(len(history) + 1):
-        if replay(game, actions, history[:end]).round == int(Street.TURN):
+        if replay(game, actions, history[:end]).round == int(street):
             return history[:end]
     return None
 
@@ -636,7 +646,8 @@ class StreetSolvingRule:
         sizes = "/".join(f"{size:g}" for size in self.sizes)
         gadget = ", gadget" if solver.gadget_player is not None else ""
         street = snapshot.street.name.lower()
-        leaves = ", the blueprint's river at its leaves" if solution.solution.leaves else ""
+        later = "turn and river" if snapshot.street == Street.FLOP else "river"
+        leaves = f", the blueprint's {later} at its leaves" if solution.solution.leaves else ""
         self._detail = (
             f"{street}, bets {sizes} pot/all-in, {solver.iterations} iterations{gadget}{leaves}"
         )
@@ -685,22 +696,25 @@ class StreetSolvingRule:
         return start, self.running_solver().solution(start, snapshot.history, ranges, leaves)
 
     def continuation_leaves(self, snapshot: Snapshot) -> Any:
-        """On the turn with ``leaves=blueprint``: the blueprint's river for the solve's
-        leaves, from its likeliest reading of the hand before the turn (None elsewhere, or
-        where no reading holds: the board is checked down)."""
-        if self.leaves != Leaves.BLUEPRINT or snapshot.street != Street.TURN:
+        """On a flop or turn whose solves ``leaves`` gives the blueprint's continuations: the
+        blueprint's play of the rest of the hand for the solve's leaves, from its likeliest
+        reading of the hand before the street (None elsewhere, or where no reading holds:
+        the board is checked down)."""
+        if not self.leaves.plays(snapshot.street):
             return None
         bp = self.context.blueprint
         branches = abstract_histories(snapshot, bp.game, bp.actions)
         if not branches:
             return None
         branch = max(branches, key=lambda b: b.weight)
-        prefix = turn_prefix(branch.history, bp.game, bp.actions)
+        prefix = street_prefix(branch.history, bp.game, bp.actions, snapshot.street)
         if prefix is None:
             return None
         first_player = 0 if branch.state.to_act == 0 else 1  # are we the small blind?
+        buckets = bp.cards.num_buckets
+        turn_buckets = buckets[2] if snapshot.street == Street.FLOP else None
         return realtime.blueprint_leaves(
-            bp.game, bp.actions, bp.action_rows, bp.cards.num_buckets[3], prefix, first_player
+            bp.game, bp.actions, bp.action_rows, buckets[3], prefix, first_player, turn_buckets
         )
 
     def left_the_tree(self, snapshot: Snapshot) -> bool:

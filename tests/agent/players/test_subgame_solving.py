@@ -302,3 +302,28 @@ def test_a_four_street_blueprints_turn_solve_continues_with_its_river(scripted_h
     plain = CFRv2Player(blueprint="streets", solve="turn", solve_iterations=5,
                         leaves="check-down", seed=0)  # fmt: skip
     assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
+
+
+def flop_facing(scripted_hand, last: str):
+    """Seat 0's flop decision facing seat 1's ``last`` ('pot' or 'push') after a check."""
+    seats = scripted_hand([1000, 1000], 0, [["call"] * 2, ["call", last]])
+    snapshot = next(s for s in seats[0].seen if s.street == Street.FLOP and s.to_call > 0)
+    return replace(snapshot, board=BOARD[:3])
+
+
+def test_a_four_street_blueprints_flop_solve_continues_with_its_turn_and_river(scripted_hand):
+    """``leaves=blueprint``: a flop solve's leaves play the blueprint's turn and river, the
+    opponent choosing how, over our likely hands; the flopped royal flush never folds to a pot
+    bet. ``auto`` checks the flop down."""
+    bet = flop_facing(scripted_hand, "pot")
+    player = CFRv2Player(blueprint="streets", solve="flop", leaves="blueprint",
+                         solve_iterations=5, seed=0)  # fmt: skip
+    subgame = player.fixed.solving.solved(bet)[1].solution.subgame
+    choices = subgame.leaf_choices
+    assert choices is not None and subgame.leaf_equity is None
+    assert max(choices.counts) == 4  # the blueprint and its three biased continuations
+    assert 0 < len(choices.rows) < subgame.hands.size  # a sparse own range
+    assert probabilities(player, bet, ["Jh", "Th"]).get("fold", 0.0) < 0.01
+    assert "the blueprint's turn and river at its leaves" in player.fixed.solving.detail()
+    plain = CFRv2Player(blueprint="streets", solve="flop", solve_iterations=5, seed=0)
+    assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
