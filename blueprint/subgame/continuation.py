@@ -237,9 +237,7 @@ def _continuation_rows(out, rows, cards, rivers, bucket, strength, table):
     for i in range(rows.shape[0]):
         h = rows[i]
         a, b = cards[h, 0], cards[h, 1]
-        for o in range(size):
-            for k in range(choices):
-                total[o, k] = 0.0
+        total[:] = 0.0
         for r in range(rivers.shape[0]):
             river = rivers[r]
             if a == river or b == river:
@@ -254,9 +252,16 @@ def _continuation_rows(out, rows, cards, rivers, bucket, strength, table):
                 cell, row = own[bucket[r, o]], total[o]
                 for k in range(choices):
                     row[k] += cell[0, k] + cell[1, k] * sign
-        for k in range(choices):
-            for o in range(size):
-                out[i, k, o] = total[o, k] / RIVERS_A_PAIR_LEAVES
+        store_row(out, i, total, RIVERS_A_PAIR_LEAVES)
+
+
+@njit(cache=True, nogil=True)
+def store_row(out, i, total, count):
+    """``out[i, k, o] = total[o, k] / count``: a row's sums, kept with the continuations
+    innermost, stored with the holdings innermost."""
+    for k in range(total.shape[1]):
+        for o in range(total.shape[0]):
+            out[i, k, o] = total[o, k] / count
 
 
 def continuation_matrices(
@@ -304,9 +309,14 @@ def leaf_continuations(
         bucket[r] = np.maximum(labels[cards[:, 0], cards[:, 1]], 0)
     out = np.empty((len(rows), len(plays), len(cards)), dtype=np.float32)
     _continuation_rows(out, rows, cards, rivers, bucket, strength, table)
-    sizes = np.cumsum([0, *(len(group) for group in leaves)])
-    # each leaf's block [R, k, H] in one piece, seen as [k, R, H]
-    blocks = [np.ascontiguousarray(out[:, sizes[i] : sizes[i + 1]]) for i in range(len(leaves))]
+    return leaf_blocks(out, [len(group) for group in leaves])
+
+
+def leaf_blocks(out: np.ndarray, counts: Sequence[int]) -> list[np.ndarray]:
+    """``out[R, sum(counts), H]`` split by leaf, ``counts[i]`` continuations each: each
+    leaf's block ``[R, k, H]`` copied in one piece, seen as ``[k, R, H]``."""
+    sizes = np.cumsum([0, *counts])
+    blocks = [np.ascontiguousarray(out[:, sizes[i] : sizes[i + 1]]) for i in range(len(counts))]
     return [block.transpose(1, 0, 2) for block in blocks]
 
 
@@ -346,21 +356,24 @@ class BlueprintLeaves:
         ``cards``, default all) against every holding; None where the board is checked down
         (``limit``: the chips of an all-in)."""
         nodes = np.flatnonzero(tree.kind == SHOWDOWN_KIND)
-        plays = [None if float(tree.contribution[node, 0]) >= limit - 1e-9
-                 else self._plays(tree, int(node)) for node in nodes]  # fmt: skip
-        continued = [(i, group) for i, group in enumerate(plays) if group is not None]
-        scales = [float(tree.contribution[nodes[i], 0]) / group[0].contribution[0, 0]
-                  for i, group in continued]  # fmt: skip
+        continued, scales = [], []
+        for i, node in enumerate(nodes):
+            chips = float(tree.contribution[node, 0])
+            found = None if chips >= limit - 1e-9 else self._continuations(tree, int(node))
+            if found is not None:
+                continued.append((i, found[0]))
+                scales.append(chips / found[1])
         groups = [group for _, group in continued]
-        values = leaf_continuations(board, cards, groups, scales, rows) if groups else []
+        values = self._values(board, cards, groups, scales, rows) if groups else []
         out: list[np.ndarray | None] = [None] * len(nodes)
         for (i, _), matrices in zip(continued, values, strict=True):
             out[i] = matrices
         return out
 
-    def _plays(self, tree: Any, node: int) -> list[RiverPlay] | None:
-        """The blueprint's river after the leaf's line and its three biased continuations;
-        None where the line is not a river state of the blueprint's tree."""
+    def _continuations(self, tree: Any, node: int) -> tuple[list[RiverPlay], float] | None:
+        """The blueprint's river after the leaf's line and its three biased continuations,
+        and the chips each player has in at the river's start in the blueprint; None where
+        the line is not a river state of the blueprint's tree."""
         try:
             state = replay(self.game, self.actions, self.prefix + self.line(tree, node))
         except ValueError:
@@ -374,7 +387,19 @@ class BlueprintLeaves:
         play = river_play(self.game, self.actions, state, self.rows, self.buckets,
                           self.first_player)  # fmt: skip
         opponent = 1
-        return [play, *(play.biased(opponent, group, factor) for group, factor in self.biases)]
+        biased = [play.biased(opponent, group, factor) for group, factor in self.biases]
+        return [play, *biased], float(state.committed[0])
+
+    def _values(
+        self,
+        board: Sequence[int],
+        cards: np.ndarray,
+        groups: Sequence[Sequence[Any]],
+        scales: Sequence[float],
+        rows: np.ndarray | None,
+    ) -> list[np.ndarray]:
+        """Each continued leaf's ``float32[k, R, H]`` from its continuations and scale."""
+        return leaf_continuations(board, cards, groups, scales, rows)
 
     def after(self, line: str) -> BlueprintLeaves:
         """The same leaves for a subgame that starts after ``line`` (blueprint letters) of

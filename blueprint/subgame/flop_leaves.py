@@ -48,10 +48,11 @@ from blueprint.subgame.continuation import (
     Rows,
     _bucket_stakes,
     _reach,
+    leaf_blocks,
     river_play,
     round_play,
+    store_row,
 )
-from blueprint.tree import SHOWDOWN as SHOWDOWN_KIND
 
 TURNS_A_PAIR_LEAVES = 45  # of the 49 cards off a flop, two holdings block four
 OPPONENT = 1  # the solve's player whose continuations are biased
@@ -199,9 +200,7 @@ def _flop_rows(out, rows, cards, turns, tables, values):
     for i in range(rows.shape[0]):
         h = rows[i]
         a, b = cards[h, 0], cards[h, 1]
-        for o in range(size):
-            for k in range(choices):
-                total[o, k] = 0.0
+        total[:] = 0.0
         for t in range(turns.shape[0]):
             turn = turns[t]
             if a == turn or b == turn:
@@ -214,9 +213,7 @@ def _flop_rows(out, rows, cards, turns, tables, values):
                 cell, row = own[tables[t, c, d]], total[o]
                 for k in range(choices):
                     row[k] += cell[k]
-        for k in range(choices):
-            for o in range(size):
-                out[i, k, o] = total[o, k] / TURNS_A_PAIR_LEAVES
+        store_row(out, i, total, TURNS_A_PAIR_LEAVES)
 
 
 def flop_leaf_values(
@@ -283,41 +280,30 @@ class FlopLeaves(BlueprintLeaves):
     board_cards: ClassVar[int] = 3
     turn_buckets: int = 0
 
-    def matrices(
+    def _continuations(self, tree: Any, node: int) -> tuple[list[Any], float] | None:
+        """The blueprint's turn and river after the leaf's line, a :class:`TurnLine` per
+        continuation, and the chips each player has in at the turn's start in the blueprint;
+        None where the line is not a turn state of the blueprint's tree."""
+        history = self.prefix + self.line(tree, node)
+        lines = _continued_lines(self.game, self.actions, self.rows,
+                                 (self.turn_buckets, self.buckets), history,
+                                 self.first_player, self.biases)  # fmt: skip
+        if lines is None:
+            return None
+        return list(lines), float(replay(self.game, self.actions, history).committed[0])
+
+    def _values(
         self,
-        tree: Any,
         board: Sequence[int],
         cards: np.ndarray,
-        limit: float,
-        rows: np.ndarray | None = None,
-    ) -> list[np.ndarray | None]:
-        """Per leaf of ``tree`` (its showdowns, in node order): ``float32[k, R, H]``, the
-        continuations' values (player 0's net chips) for the holdings ``rows`` (indices into
-        ``cards``, default all) against every holding; None where the board is checked down
-        (``limit``: the chips of an all-in)."""
+        groups: Sequence[Sequence[Any]],
+        scales: Sequence[float],
+        rows: np.ndarray | None,
+    ) -> list[np.ndarray]:
+        """Each continued leaf's ``float32[k, R, H]``: one pass for all leaves, then split."""
         if len(board) != 3 or len(set(board)) != 3:
             raise ValueError(f"a flop board is three distinct cards, got {list(board)}")
-        nodes = np.flatnonzero(tree.kind == SHOWDOWN_KIND)
-        out: list[np.ndarray | None] = [None] * len(nodes)
-        lines, scales, owners = [], [], []
-        for i, node in enumerate(nodes):
-            chips = float(tree.contribution[node, 0])
-            continued = None if chips >= limit - 1e-9 else _continued_lines(
-                self.game, self.actions, self.rows, (self.turn_buckets, self.buckets),
-                self.prefix + self.line(tree, int(node)), self.first_player, self.biases,
-            )  # fmt: skip
-            if continued is None:
-                continue
-            root = replay(self.game, self.actions, self.prefix + self.line(tree, int(node)))
-            scale = chips / float(root.committed[0])
-            lines.extend(continued)
-            scales.extend([scale] * len(continued))
-            owners.append((i, len(continued)))
-        if not lines:
-            return out
-        flat = flop_leaf_values(board, cards, lines, scales, rows)
-        start = 0
-        for i, count in owners:
-            out[i] = np.ascontiguousarray(flat[:, start : start + count]).transpose(1, 0, 2)
-            start += count
-        return out
+        lines = [line for group in groups for line in group]
+        each = [scale for group, scale in zip(groups, scales, strict=True) for _ in group]
+        flat = flop_leaf_values(board, cards, lines, each, rows)
+        return leaf_blocks(flat, [len(group) for group in groups])
