@@ -115,7 +115,7 @@ class Leaves(StrEnum):
     down, or a four-street blueprint's play of the rest of the hand with the opponent choosing
     among its continuations (Modicum: ``blueprint.subgame.continuation`` on the turn,
     ``blueprint.subgame.flop_leaves`` on the flop). ``blueprint``: on the flop and the turn;
-    ``turn``: on the turn, the flop checked down; ``auto``: ``turn`` where the strategy's
+    ``turn``: on the turn, the flop checked down; ``auto``: ``blueprint`` where the strategy's
     blueprint covers the river, else the check-down."""
 
     AUTO = AUTO
@@ -127,7 +127,7 @@ class Leaves(StrEnum):
         """``auto`` settled by whether the strategy's blueprint covers the river."""
         if self is not Leaves.AUTO:
             return self
-        return Leaves.TURN if four_streets else Leaves.CHECK_DOWN
+        return Leaves.BLUEPRINT if four_streets else Leaves.CHECK_DOWN
 
     def plays(self, street: Street) -> bool:
         """Whether a solve of ``street`` takes the blueprint's continuations at its leaves."""
@@ -175,7 +175,7 @@ class SolveOptions(Options):
         "board checked down), blueprint (a four-street blueprint's play of the rest of the "
         "hand, the opponent choosing how it continues: the blueprint or the blueprint biased "
         "to fold, call or raise), turn (blueprint on the turn, check-down on the flop) or auto "
-        "(turn where the player's blueprint covers the river, else check-down)",
+        "(blueprint where the player's blueprint covers the river, else check-down)",
     )
 
 

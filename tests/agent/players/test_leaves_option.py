@@ -1,7 +1,7 @@
-"""The ``leaves`` option: turn solves take a four-street blueprint's river at their leaves
-unless told otherwise, flop solves its turn and river when asked, both check the board down
-with a blueprint that stops at the flop, and a request for the blueprint's river without one
-is refused with a message that names it."""
+"""The ``leaves`` option: flop and turn solves take a four-street blueprint's rest of the hand
+at their leaves unless told otherwise (``turn``: the turn's only), check the board down with a
+blueprint that stops at the flop, and a request for the blueprint's river without one is
+refused with a message that names it."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from agent.players.rules.street_solving import Leaves
 @pytest.mark.parametrize(
     ("options", "leaves"),
     [
-        ({"blueprint": "streets", "solve": "turn"}, Leaves.TURN),
-        ({"blueprint": "streets", "solve": "flop", "leaves": "blueprint"}, Leaves.BLUEPRINT),
+        ({"blueprint": "streets", "solve": "turn"}, Leaves.BLUEPRINT),
+        ({"blueprint": "streets", "solve": "flop", "leaves": "turn"}, Leaves.TURN),
         ({"blueprint": "streets", "solve": "turn", "leaves": "check-down"}, Leaves.CHECK_DOWN),
         ({}, Leaves.CHECK_DOWN),  # the default: the min-raise blueprint stops at the flop
         ({"solve": "turn"}, Leaves.CHECK_DOWN),

@@ -312,12 +312,11 @@ def flop_facing(scripted_hand, last: str):
 
 
 def test_a_four_street_blueprints_flop_solve_continues_with_its_turn_and_river(scripted_hand):
-    """``leaves=blueprint``: a flop solve's leaves play the blueprint's turn and river, the
-    opponent choosing how, over our likely hands; the flopped royal flush never folds to a pot
-    bet. ``auto`` checks the flop down."""
+    """With the four-street blueprint a flop solve's leaves play its turn and river, the
+    opponent choosing how (``leaves=auto``), over our likely hands; the flopped royal flush
+    never folds to a pot bet. ``leaves=turn`` checks the flop down."""
     bet = flop_facing(scripted_hand, "pot")
-    player = CFRv2Player(blueprint="streets", solve="flop", leaves="blueprint",
-                         solve_iterations=5, seed=0)  # fmt: skip
+    player = CFRv2Player(blueprint="streets", solve="flop", solve_iterations=5, seed=0)
     subgame = player.fixed.solving.solved(bet)[1].solution.subgame
     choices = subgame.leaf_choices
     assert choices is not None and subgame.leaf_equity is None
@@ -325,5 +324,6 @@ def test_a_four_street_blueprints_flop_solve_continues_with_its_turn_and_river(s
     assert 0 < len(choices.rows) < subgame.hands.size  # a sparse own range
     assert probabilities(player, bet, ["Jh", "Th"]).get("fold", 0.0) < 0.01
     assert "the blueprint's turn and river at its leaves" in player.fixed.solving.detail()
-    plain = CFRv2Player(blueprint="streets", solve="flop", solve_iterations=5, seed=0)
+    plain = CFRv2Player(blueprint="streets", solve="flop", leaves="turn", solve_iterations=5,
+                        seed=0)  # fmt: skip
     assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
