@@ -286,24 +286,6 @@ def test_two_players_solving_the_same_subgame_share_one_solve_with_the_same_answ
     assert np.array_equal(solutions(fresh)[0].strategy, solutions(bot)[0].strategy)
 
 
-def test_a_four_street_blueprints_turn_solve_continues_with_its_river(scripted_hand):
-    """With the four-street blueprint a turn solve's leaves play its river, the opponent
-    choosing how (``leaves=auto``), over our likely hands; the royal flush still never folds
-    to a pot bet; ``leaves=check-down`` keeps the check-down matrix."""
-    bet = turn_facing(scripted_hand, "pot")
-    player = CFRv2Player(blueprint="streets", solve="turn", solve_iterations=5, seed=0)
-    subgame = player.fixed.solving.solved(bet)[1].solution.subgame
-    choices = subgame.leaf_choices
-    assert choices is not None and subgame.leaf_equity is None
-    assert max(choices.counts) == 4  # the blueprint and its three biased continuations
-    assert 0 < len(choices.rows) < subgame.hands.size  # a sparse own range
-    assert probabilities(player, bet, ["Jh", "Th"]).get("fold", 0.0) < 0.01
-    assert "the blueprint's river at its leaves" in player.fixed.solving.detail()
-    plain = CFRv2Player(blueprint="streets", solve="turn", solve_iterations=5,
-                        leaves="check-down", seed=0)  # fmt: skip
-    assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
-
-
 def flop_facing(scripted_hand, last: str):
     """Seat 0's flop decision facing seat 1's ``last`` ('pot' or 'push') after a check."""
     seats = scripted_hand([1000, 1000], 0, [["call"] * 2, ["call", last]])
@@ -311,19 +293,29 @@ def flop_facing(scripted_hand, last: str):
     return replace(snapshot, board=BOARD[:3])
 
 
-def test_a_four_street_blueprints_flop_solve_continues_with_its_turn_and_river(scripted_hand):
-    """With the four-street blueprint a flop solve's leaves play its turn and river, the
-    opponent choosing how (``leaves=auto``), over our likely hands; the flopped royal flush
-    never folds to a pot bet. ``leaves=turn`` checks the flop down."""
-    bet = flop_facing(scripted_hand, "pot")
-    player = CFRv2Player(blueprint="streets", solve="flop", solve_iterations=5, seed=0)
+@pytest.mark.parametrize(
+    ("facing", "solve", "later", "without"),
+    [
+        (turn_facing, "turn", "river", "check-down"),
+        (flop_facing, "flop", "turn and river", "turn"),  # turn: the flop checked down
+    ],
+)
+def test_a_four_street_blueprints_solve_continues_with_the_rest_of_the_hand(
+    scripted_hand, facing, solve, later, without
+):
+    """With the four-street blueprint a turn solve's leaves play its river, and a flop solve's
+    its turn and river, the opponent choosing how (``leaves=auto``), over our likely hands;
+    the royal flush (made on this flop) never folds to a pot bet; the setting without the
+    street's continuations keeps the check-down matrix."""
+    bet = facing(scripted_hand, "pot")
+    player = CFRv2Player(blueprint="streets", solve=solve, solve_iterations=5, seed=0)
     subgame = player.fixed.solving.solved(bet)[1].solution.subgame
     choices = subgame.leaf_choices
     assert choices is not None and subgame.leaf_equity is None
     assert max(choices.counts) == 4  # the blueprint and its three biased continuations
     assert 0 < len(choices.rows) < subgame.hands.size  # a sparse own range
     assert probabilities(player, bet, ["Jh", "Th"]).get("fold", 0.0) < 0.01
-    assert "the blueprint's turn and river at its leaves" in player.fixed.solving.detail()
-    plain = CFRv2Player(blueprint="streets", solve="flop", leaves="turn", solve_iterations=5,
+    assert f"the blueprint's {later} at its leaves" in player.fixed.solving.detail()
+    plain = CFRv2Player(blueprint="streets", solve=solve, solve_iterations=5, leaves=without,
                         seed=0)  # fmt: skip
     assert plain.fixed.solving.solved(bet)[1].solution.subgame.leaf_choices is None
