@@ -99,6 +99,16 @@ class RiverPlay:
             edge[children] /= np.where(total > 0, total, 1.0)
         return replace(self, edge=edge)
 
+    def stakes(self) -> tuple[np.ndarray, np.ndarray]:
+        """``fold[b0, b1]`` and ``stake[b0, b1]`` over this round's tree
+        (:func:`_bucket_stakes`)."""
+        return _bucket_stakes(self.parent, self.kind, self.folder, self.contribution,
+                              self.actor, self.edge)  # fmt: skip
+
+    def reach(self) -> np.ndarray:
+        """``reach[n, p, b]``: each player's reach of every node by its bucket (:func:`_reach`)."""
+        return _reach(self.parent, self.actor, self.edge)
+
 
 def _group(index: int) -> int:
     return FOLD_GROUP if index == FOLD else CALL_GROUP if index == CALL else RAISE_GROUP
@@ -122,6 +132,21 @@ def river_play(
     if root.round != RIVER_ROUND or root.terminal:
         raise ValueError(f"the root must be a river state before its showdown, got {root}")
     return round_play(game, actions, root, rows, buckets, first_player)
+
+
+def continued_state(
+    game: GameConfig, actions: ActionAbstraction, history: str, round_index: int
+) -> BettingState | None:
+    """The state ``history`` reaches if it is the start of round ``round_index`` of the
+    blueprint's tree with a decision left to play there; None otherwise (a line the tree
+    lacks, a fold, an all-in)."""
+    try:
+        state = replay(game, actions, history)
+    except ValueError:
+        return None
+    if state.round != round_index or state.terminal or not legal_actions(state, game, actions):
+        return None
+    return state
 
 
 def round_play(
@@ -298,7 +323,7 @@ def leaf_continuations(
     buckets = plays[0][0].buckets
     table = np.empty((buckets, buckets, 2, len(plays)))
     for k, (p, scale) in enumerate(plays):
-        fold, stake = _bucket_stakes(p.parent, p.kind, p.folder, p.contribution, p.actor, p.edge)
+        fold, stake = p.stakes()
         table[:, :, 0, k], table[:, :, 1, k] = scale * fold, scale * stake
     rivers = np.asarray(sorted(set(range(52)) - set(board)), dtype=np.int64)
     boards = np.asarray([[*board, river] for river in rivers], dtype=np.int64)
@@ -342,6 +367,8 @@ class BlueprintLeaves:
     first_player: int
     biases: tuple[tuple[int, float], ...] = BIASES  # the continuations besides the blueprint
     board_cards: ClassVar[int] = 4  # the board of the solve whose leaves these are
+    # the continued leaves' float32[k, R, H], from their continuations and scales, in one pass
+    values: ClassVar[Callable[..., list[np.ndarray]]] = staticmethod(leaf_continuations)
 
     def matrices(
         self,
@@ -364,7 +391,7 @@ class BlueprintLeaves:
                 continued.append((i, found[0]))
                 scales.append(chips / found[1])
         groups = [group for _, group in continued]
-        values = self._values(board, cards, groups, scales, rows) if groups else []
+        values = self.values(board, cards, groups, scales, rows) if groups else []
         out: list[np.ndarray | None] = [None] * len(nodes)
         for (i, _), matrices in zip(continued, values, strict=True):
             out[i] = matrices
@@ -374,32 +401,15 @@ class BlueprintLeaves:
         """The blueprint's river after the leaf's line and its three biased continuations,
         and the chips each player has in at the river's start in the blueprint; None where
         the line is not a river state of the blueprint's tree."""
-        try:
-            state = replay(self.game, self.actions, self.prefix + self.line(tree, node))
-        except ValueError:
-            return None
-        if (
-            state.round != RIVER_ROUND
-            or state.terminal
-            or not legal_actions(state, self.game, self.actions)
-        ):
+        history = self.prefix + self.line(tree, node)
+        state = continued_state(self.game, self.actions, history, RIVER_ROUND)
+        if state is None:
             return None
         play = river_play(self.game, self.actions, state, self.rows, self.buckets,
                           self.first_player)  # fmt: skip
         opponent = 1
         biased = [play.biased(opponent, group, factor) for group, factor in self.biases]
         return [play, *biased], float(state.committed[0])
-
-    def _values(
-        self,
-        board: Sequence[int],
-        cards: np.ndarray,
-        groups: Sequence[Sequence[Any]],
-        scales: Sequence[float],
-        rows: np.ndarray | None,
-    ) -> list[np.ndarray]:
-        """Each continued leaf's ``float32[k, R, H]`` from its continuations and scale."""
-        return leaf_continuations(board, cards, groups, scales, rows)
 
     def after(self, line: str) -> BlueprintLeaves:
         """The same leaves for a subgame that starts after ``line`` (blueprint letters) of

@@ -205,8 +205,9 @@ def street_subgame(
     spot: RiverSpot, abstraction: BetAbstraction, leaves: BlueprintLeaves | None = None
 ) -> tuple[Subgame, np.ndarray]:
     """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
-    ``leaves`` (a turn spot only) its leaves are valued by a blueprint's river, the opponent
-    choosing among continuations (Modicum), not by checking down."""
+    ``leaves`` (made for the spot's street: ``board_cards``) its leaves are valued by a
+    blueprint's rest of the hand, the opponent choosing among continuations (Modicum), not by
+    checking down."""
     if leaves is not None and len(spot.board) != leaves.board_cards:
         raise ValueError(
             f"these continuation leaves need a board of {leaves.board_cards} cards, "

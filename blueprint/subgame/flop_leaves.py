@@ -14,7 +14,7 @@ the hand through its buckets, so the values here are computed in them:
   (``continuation.round_play``): its folds' chips and its called all-ins' stakes per pair of
   turn buckets, and both players' reach of every line that closes the turn's betting;
 * **the river** after each such line is the blueprint's river, per pair of river buckets
-  (``continuation._bucket_stakes``), its showdowns won by the higher river bucket. River
+  (``continuation.RiverPlay.stakes``), its showdowns won by the higher river bucket. River
   buckets are equal intervals of hand strength on the final board, so a higher bucket beats
   a lower one; one bucket splits, 0 on average;
 * **from a turn bucket to the river's**, on each turn card: the share of the holdings of that
@@ -31,7 +31,7 @@ and the pair's rivers are not tied by the card they share.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -39,15 +39,15 @@ from typing import Any, ClassVar
 import numpy as np
 from numba import njit
 
-from agent.abstraction.betting import ActionAbstraction, GameConfig, legal_actions, replay
+from agent.abstraction.betting import ActionAbstraction, GameConfig
 from agent.abstraction.equity_buckets import river_bucket_table, turn_bucket_table
 from blueprint.subgame.continuation import (
+    NEXT_NODE,
     TURN_ROUND,
     BlueprintLeaves,
     RiverPlay,
     Rows,
-    _bucket_stakes,
-    _reach,
+    continued_state,
     leaf_blocks,
     river_play,
     round_play,
@@ -117,22 +117,17 @@ class TurnLine:
 def turn_line(turn: RiverPlay, rivers: Sequence[RiverPlay]) -> TurnLine:
     """A continuation's :class:`TurnLine` from its turn's play and the river's after each of
     the turn's next nodes (in node order)."""
-    fold, all_in = _bucket_stakes(
-        turn.parent, turn.kind, turn.folder, turn.contribution, turn.actor, turn.edge
-    )
-    reach = _reach(turn.parent, turn.actor, turn.edge)
-    nexts = np.flatnonzero(turn.kind == 3)
+    fold, all_in = turn.stakes()
+    nexts = np.flatnonzero(turn.kind == NEXT_NODE)
     if len(nexts) != len(rivers):
         raise ValueError(f"{len(nexts)} lines close the turn, {len(rivers)} rivers given")
     buckets = rivers[0].buckets if rivers else 1
     sign = _higher_bucket_sign(buckets)
     river = np.empty((len(rivers), buckets, buckets))
     for i, play in enumerate(rivers):
-        folds, stakes = _bucket_stakes(
-            play.parent, play.kind, play.folder, play.contribution, play.actor, play.edge
-        )
+        folds, stakes = play.stakes()
         river[i] = folds + stakes * sign
-    return TurnLine(fold, all_in, reach[nexts], river)
+    return TurnLine(fold, all_in, turn.reach()[nexts], river)
 
 
 def _higher_bucket_sign(buckets: int) -> np.ndarray:
@@ -223,25 +218,30 @@ def _flop_rows(out, rows, cards, turns, tables, values):
 def flop_leaf_values(
     board: Sequence[int],
     cards: np.ndarray,
-    lines: Sequence[TurnLine],
+    leaves: Sequence[Sequence[TurnLine]],
     scales: Sequence[float],
     rows: np.ndarray | None = None,
-) -> np.ndarray:
-    """``out[i, j, o]`` (``float32``): holding ``cards[rows[i]]``'s value against
-    ``cards[o]`` under ``lines[j]`` (times ``scales[j]``) on the flop ``board``, the mean of
-    its turn buckets' cell over the turn cards that leave both; 0 for pairs sharing a card.
-    ``rows`` (indices into ``cards``): default all. The lines' buckets are the blueprint's."""
+) -> list[np.ndarray]:
+    """Per leaf (``leaves[i]`` its continuations' :class:`TurnLine`, ``scales[i]`` its chips
+    per blueprint chip): ``float32[k, R, H]``, holding ``cards[rows[r]]``'s value against
+    ``cards[o]`` on the flop ``board``, the mean of its turn buckets' cell over the turn cards
+    that leave both; 0 for pairs sharing a card. ``rows`` (indices into ``cards``): default
+    all. All leaves' continuations are valued in one pass; the buckets are the blueprint's."""
+    if len(board) != 3 or len(set(board)) != 3:
+        raise ValueError(f"a flop board is three distinct cards, got {list(board)}")
+    lines = [line for group in leaves for line in group]
+    each = [scale for group, scale in zip(leaves, scales, strict=True) for _ in group]
     turn_buckets = lines[0].fold.shape[0]
     river_buckets = lines[0].river.shape[1]
     turns, tables, transition = flop_transitions(
         tuple(int(c) for c in board), turn_buckets, river_buckets
     )
-    values = np.ascontiguousarray(turn_tables(lines, scales, transition), dtype=np.float32)
+    values = np.ascontiguousarray(turn_tables(lines, each, transition), dtype=np.float32)
     cards = np.ascontiguousarray(cards, dtype=np.int64)
     rows = np.arange(len(cards)) if rows is None else np.ascontiguousarray(rows, dtype=np.int64)
     out = np.empty((len(rows), len(lines), len(cards)), dtype=np.float32)
     _flop_rows(out, rows, cards, turns, tables, values)
-    return out
+    return leaf_blocks(out, [len(group) for group in leaves])
 
 
 @lru_cache(maxsize=512)
@@ -253,16 +253,13 @@ def _continued_lines(
     history: str,
     first_player: int,
     biases: tuple[tuple[int, float], ...],
-) -> tuple[TurnLine, ...] | None:
+) -> tuple[tuple[TurnLine, ...], float] | None:
     """The blueprint's turn and river after ``history`` (a state at the turn's start), as a
-    :class:`TurnLine` per continuation: the blueprint, then each bias; None where the history
-    is not such a state of the blueprint's tree. Kept by history: it does not depend on the
-    cards."""
-    try:
-        state = replay(game, actions, history)
-    except ValueError:
-        return None
-    if state.round != TURN_ROUND or state.terminal or not legal_actions(state, game, actions):
+    :class:`TurnLine` per continuation (the blueprint, then each bias), and the chips each
+    player has in there; None where the history is not such a state of the blueprint's tree.
+    Kept by history: it does not depend on the cards."""
+    state = continued_state(game, actions, history, TURN_ROUND)
+    if state is None:
         return None
     turn = round_play(game, actions, state, rows, buckets[0], first_player)
     rivers = [river_play(game, actions, after, rows, buckets[1], first_player)
@@ -271,7 +268,7 @@ def _continued_lines(
     for group, factor in biases:
         biased = [river.biased(OPPONENT, group, factor) for river in rivers]
         lines.append(turn_line(turn.biased(OPPONENT, group, factor), biased))
-    return tuple(lines)
+    return tuple(lines), float(state.committed[0])
 
 
 @dataclass(frozen=True)
@@ -282,32 +279,14 @@ class FlopLeaves(BlueprintLeaves):
     ``turn_buckets`` its turn buckets."""
 
     board_cards: ClassVar[int] = 3
+    values: ClassVar[Callable[..., list[np.ndarray]]] = staticmethod(flop_leaf_values)
     turn_buckets: int = 0
 
-    def _continuations(self, tree: Any, node: int) -> tuple[list[Any], float] | None:
+    def _continuations(self, tree: Any, node: int) -> tuple[Sequence[Any], float] | None:
         """The blueprint's turn and river after the leaf's line, a :class:`TurnLine` per
         continuation, and the chips each player has in at the turn's start in the blueprint;
         None where the line is not a turn state of the blueprint's tree."""
-        history = self.prefix + self.line(tree, node)
-        lines = _continued_lines(self.game, self.actions, self.rows,
-                                 (self.turn_buckets, self.buckets), history,
-                                 self.first_player, self.biases)  # fmt: skip
-        if lines is None:
-            return None
-        return list(lines), float(replay(self.game, self.actions, history).committed[0])
-
-    def _values(
-        self,
-        board: Sequence[int],
-        cards: np.ndarray,
-        groups: Sequence[Sequence[Any]],
-        scales: Sequence[float],
-        rows: np.ndarray | None,
-    ) -> list[np.ndarray]:
-        """Each continued leaf's ``float32[k, R, H]``: one pass for all leaves, then split."""
-        if len(board) != 3 or len(set(board)) != 3:
-            raise ValueError(f"a flop board is three distinct cards, got {list(board)}")
-        lines = [line for group in groups for line in group]
-        each = [scale for group, scale in zip(groups, scales, strict=True) for _ in group]
-        flat = flop_leaf_values(board, cards, lines, each, rows)
-        return leaf_blocks(flat, [len(group) for group in groups])
+        return _continued_lines(self.game, self.actions, self.rows,
+                                (self.turn_buckets, self.buckets),
+                                self.prefix + self.line(tree, node),
+                                self.first_player, self.biases)  # fmt: skip

@@ -157,7 +157,7 @@ def _continued_flop_leaf() -> None:
     rivers = [continuation.river_play(GAME, ACTIONS, after, _checks, 2, 0) for after in turn.after]
     line = flop_leaves.turn_line(turn, rivers)
     cards = np.ascontiguousarray(HOLDING_CARDS[-8:])
-    flop_leaves.flop_leaf_values((0, 1, 2), cards, [line], [1.0])
+    flop_leaves.flop_leaf_values((0, 1, 2), cards, [[line]], [1.0])
 
 
 def warm_up_in_background() -> subprocess.Popen | None:

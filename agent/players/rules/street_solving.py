@@ -387,8 +387,8 @@ class RealTimeSolver:
         leaves_of: Any = None,
     ) -> StreetSolution:
         """The solved street of ``start`` (``ranges_of()`` gives both ranges when a solve of
-        the street is needed, ``leaves_of()`` a turn solve's continuation leaves, or None to
-        check the board down): the earliest kept solution whose tree holds the street's
+        the street is needed, ``leaves_of()`` a flop or turn solve's continuation leaves, or
+        None to check the board down): the earliest kept solution whose tree holds the street's
         actions at their sizes; else, with the gadget, a re-solve below the opponent's last
         bet when it left a kept tree; else the street solved with its real sizes added."""
         base = (start.board, start.stacks, start.first, tuple(history[: start.before]))
