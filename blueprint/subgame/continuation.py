@@ -47,6 +47,7 @@ from agent.abstraction.betting import (
     replay,
 )
 from blueprint.subgame.depth_limited import completion_strengths
+from blueprint.subgame.leaf_choice import CHOOSER
 from blueprint.tree import SHOWDOWN as SHOWDOWN_KIND
 
 BIAS = 5.0  # a biased continuation's factor on its actions (Brown, Sandholm & Amos 2018)
@@ -407,8 +408,7 @@ class BlueprintLeaves:
             return None
         play = river_play(self.game, self.actions, state, self.rows, self.buckets,
                           self.first_player)  # fmt: skip
-        opponent = 1
-        biased = [play.biased(opponent, group, factor) for group, factor in self.biases]
+        biased = [play.biased(CHOOSER, group, factor) for group, factor in self.biases]
         return [play, *biased], float(state.committed[0])
 
     def after(self, line: str) -> BlueprintLeaves:

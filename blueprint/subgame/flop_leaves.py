@@ -53,9 +53,9 @@ from blueprint.subgame.continuation import (
     round_play,
     store_row,
 )
+from blueprint.subgame.leaf_choice import CHOOSER
 
 TURNS_A_PAIR_LEAVES = 45  # of the 49 cards off a flop, two holdings block four
-OPPONENT = 1  # the solve's player whose continuations are biased
 
 
 @njit(cache=True, nogil=True)
@@ -266,8 +266,8 @@ def _continued_lines(
               for after in turn.after]  # fmt: skip
     lines = [turn_line(turn, rivers)]
     for group, factor in biases:
-        biased = [river.biased(OPPONENT, group, factor) for river in rivers]
-        lines.append(turn_line(turn.biased(OPPONENT, group, factor), biased))
+        biased = [river.biased(CHOOSER, group, factor) for river in rivers]
+        lines.append(turn_line(turn.biased(CHOOSER, group, factor), biased))
     return tuple(lines), float(state.committed[0])
 
 
