@@ -48,6 +48,7 @@ from agent.players.options import (
 from agent.players.rules.blueprint import BlueprintOptions
 from agent.players.rules.defence import DefenceOptions, PreflopDefense
 from agent.players.rules.multiway import Multiway, MultiwayOptions
+from agent.players.rules.postflop import PostflopOptions
 from agent.players.rules.pushfold import PushFoldOptions
 from agent.players.rules.small_blind import SmallBlindOptions
 from agent.players.rules.street_solving import Leaves, Solve, SolveOptions
@@ -104,6 +105,7 @@ class PlayerConfig(Options):
         "multiway": None,
         "solving": None,
         "small_blind": None,
+        "postflop": None,
     }
 
     blueprint: BlueprintOptions = BlueprintOptions()
@@ -113,9 +115,16 @@ class PlayerConfig(Options):
     multiway: MultiwayOptions = MultiwayOptions()
     solving: SolveOptions = SolveOptions()
     small_blind: SmallBlindOptions = SmallBlindOptions()
+    postflop: PostflopOptions = PostflopOptions()
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        postflop = self.postflop.postflop_blueprint
+        if postflop is not None and blueprint_rounds(postflop) < 4:
+            raise ValueError(
+                f"postflop_blueprint={postflop}: it plays the turn and the river, so it must be "
+                "a four-street blueprint (streets)"
+            )
         leaves = self.solving.leaves
         if leaves in (Leaves.BLUEPRINT, Leaves.TURN) and (
             blueprint_rounds(self.blueprint.blueprint) < 4
@@ -203,6 +212,8 @@ PRODUCT_OPTIONS = (
     "solve_iterations",
     "solve_size",
     "small_blind_blueprint",
+    "postflop_blueprint",
+    "postflop_from",
     "defend",
     "leaves",
 )

@@ -101,12 +101,14 @@ class CFRPlayer(PolicyPlayer):
         self.config: AnyConfig = self.configure(config, **_with_positional(by_position, options))
         strategy = self.config.strategy
         small_blind = strategy.small_blind.small_blind_blueprint
+        postflop = strategy.postflop.postflop_blueprint
         self.context = Context(
             options=strategy,
             blueprint=_loaded(strategy.blueprint.blueprint),
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
             small_blind_blueprint=None if small_blind is None else _loaded(small_blind),
+            postflop_blueprint=None if postflop is None else _loaded(postflop),
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None

@@ -8,18 +8,20 @@ records its name (:class:`agent.boundary.policy.Decision`):
 2. ``compiling``: in a hand that starts while numba compiles the kernels in another process,
    after the flop or against two or more opponents, the study's thresholds on a win rate that
    compiles nothing (:mod:`.rules.compiling`);
-3. ``solve``: heads-up on a street ``solve`` covers, the street solved in real time
+3. ``postflop blueprint``: with ``postflop_blueprint``, heads-up and deep from
+   ``postflop_from`` on, that four-street blueprint by lookup (:mod:`.rules.postflop`);
+4. ``solve``: heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
-4. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
+5. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
    blind's preflop from that blueprint (:mod:`.rules.blueprint`);
-5. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
+6. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
    ones, every street for one trained to the river), where the history reads onto the
    blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
-6. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
+7. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
-7. ``multiway``: with two or more opponents, the pot's equity share against the price
+8. ``multiway``: with two or more opponents, the pot's equity share against the price
    (:mod:`.rules.multiway`);
-8. ``threshold``: everywhere else, the study's thresholds on the win rate
+9. ``threshold``: everywhere else, the study's thresholds on the win rate
    (:mod:`.rules.threshold`).
 
 A blueprint rule whose tree has no row for some reading of the history hands that reading's
@@ -41,6 +43,7 @@ from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.compiling import CompilingRule
 from agent.players.rules.defence import DefenceRule, Rule
 from agent.players.rules.multiway import MultiwayRule
+from agent.players.rules.postflop import postflop_rule
 from agent.players.rules.pushfold import PushFoldRule
 from agent.players.rules.rule import Context, RuleList, Table
 from agent.players.rules.small_blind import small_blind_rule
@@ -60,6 +63,7 @@ class FixedStrategy(RuleList):
         self.levels = Levels(context)
         self.pushfold = PushFoldRule(context)
         self.compiling = CompilingRule(context, self.levels)
+        self.postflop = postflop_rule(context)
         self.solving = StreetSolvingRule(context)
         self.small_blind = small_blind_rule(context)
         self.blueprint = BlueprintRule(context)
@@ -70,6 +74,7 @@ class FixedStrategy(RuleList):
             [
                 self.pushfold,
                 self.compiling,
+                self.postflop,
                 self.solving,
                 self.small_blind,
                 self.blueprint,
@@ -78,7 +83,7 @@ class FixedStrategy(RuleList):
                 self.threshold,
             ]
         )
-        for partial in (self.solving, self.small_blind, self.blueprint):
+        for partial in (self.postflop, self.solving, self.small_blind, self.blueprint):
             partial.fallback = RuleList(self.rules[self.rules.index(partial) + 1 :])
         context.likelihood = self.likelihood
 

@@ -97,7 +97,9 @@ class Context:
     ``exact_flop``: set while a policy table is computed (the threshold rule's flop law exact,
     not sampled); ``compiling``: set for a hand that starts while numba compiles the kernels
     in another process (:mod:`agent.players.rules.compiling`); ``small_blind_blueprint``: the
-    blueprint of the small blind's preflop, if another (:mod:`agent.players.rules.small_blind`).
+    blueprint of the small blind's preflop, if another (:mod:`agent.players.rules.small_blind`);
+    ``postflop_blueprint``: the four-street blueprint played after the flop, if any
+    (:mod:`agent.players.rules.postflop`).
     """
 
     options: PlayerConfig
@@ -110,6 +112,7 @@ class Context:
     exact_flop: bool = False
     compiling: bool = False
     small_blind_blueprint: Blueprint | None = None
+    postflop_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
         """The model of the player at ``seat`` a range is read with: what the book has learned
