@@ -44,13 +44,14 @@ class CFRv2Player(CFRPlayer):
     ``"sound"`` (the default) or ``"flat"`` (every weight alike, so the first showdowns
     decide: more tournaments won from bots whose actions hardly follow their cards, fewer
     from sound ones). The other options are :class:`agent.players.player.CFRPlayer`'s, with
-    its defaults for CFRv2 (``solve="auto"``); the adaptive agent's own settings keep their
-    defaults (a ``config`` may set them).
+    its defaults for CFRv2 (``solve="auto"``, ``solve_size=1``); the adaptive agent's own
+    settings keep their defaults (a ``config`` may set them).
     """
 
     config_type: ClassVar[type[AnyConfig]] = CFRv2Config
     default_simulations = CFRV2_SIMULATIONS
     default_solve = Solve.AUTO
+    default_solve_size = 1.0  # as CFRv2FixedPlayer's: the pot, with all-in
     learns = True  # in a tournament its policy depends on the hands it has seen
     # the arena's cash games are games of one hand, where the model never plays: hands are
     # independent, though local best response still reads it through its learned table

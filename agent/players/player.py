@@ -27,7 +27,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
@@ -50,7 +50,7 @@ from agent.players.exploitation.exploiter import Exploiter
 from agent.players.opponents.book import OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import Solve, mode_defaults
+from agent.players.rules.street_solving import TWO_SIZES, Solve, mode_defaults
 from agent.players.strategy import FixedStrategy
 from blueprint.realtime import compile_in_background, running
 
@@ -72,7 +72,8 @@ class CFRPlayer(PolicyPlayer):
     injected randomness (``rng`` wins). ``simulations`` defaults to the class's
     ``default_simulations``; ``solve`` to ``"off"`` with a blueprint of every street (it plays
     the whole hand by lookup, and a solve would value the streets after it as a check-down),
-    else to the class's ``default_solve``. ``settled`` holds the ``"auto"`` options
+    else to the class's ``default_solve``; ``solve_size`` to the class's ``default_solve_size``
+    (``"two"``: half the pot and the pot). ``settled`` holds the ``"auto"`` options
     as this game plays them (:func:`agent.players.config.settle`).
 
     ``fixed`` is the fixed strategy; ``exploiter``, ``book`` and ``budget`` are None for a
@@ -84,6 +85,7 @@ class CFRPlayer(PolicyPlayer):
     config_type: ClassVar[type[AnyConfig]] = PlayerConfig
     default_simulations: ClassVar[int] = CFRV2_SIMULATIONS
     default_solve: ClassVar[Solve] = Solve.OFF
+    default_solve_size: ClassVar[float | Literal["two"]] = TWO_SIZES
     learns: ClassVar[bool] = False
     learns_always: ClassVar[bool] = True  # with a book: learn in every game, not only where
     # it exploits
@@ -170,6 +172,9 @@ class CFRPlayer(PolicyPlayer):
                 if solving.solve_iterations is None
                 else solving.solve_iterations,
                 leaves=solving.leaves.settled(four_streets),
+                solve_size=cls.default_solve_size
+                if solving.solve_size is None
+                else solving.solve_size,
             ),
         )
         return resolved if isinstance(config, PlayerConfig) else replace(config, strategy=resolved)
@@ -355,8 +360,10 @@ class CFRv2FixedPlayer(CFRPlayer):
     it covers (preflop and the flop for the shipped ones), 10,000-simulation thresholds;
     heads-up at 75 big blinds or deeper, the flop, turn and river solved in real time once a
     raise left the blueprint's tree (``solve="auto"``; ``solve="off"`` plays the study's rules
-    there). The product's :class:`agent.players.cfrv2.CFRv2Player` plays it in cash games, and
+    there), on trees of one bet size, the pot (``solve_size=1``; ``"two"`` adds half the pot).
+    The product's :class:`agent.players.cfrv2.CFRv2Player` plays it in cash games, and
     adds the opponent model in tournaments."""
 
     default_simulations = CFRV2_SIMULATIONS
     default_solve = Solve.AUTO
+    default_solve_size = 1.0

@@ -128,8 +128,9 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
         "and, at each decision, takes the best of folding, calling and betting half the pot, "
         "the pot or all-in. What it wins is a lower bound on what a best response wins: how "
         "exploitable the bot is. Figures are thousandths of a big blind per game (mbb/g); a "
-        "bot that always folds loses 750. `cfrv2` as it ships, on seeds used for nothing "
-        "else, each of 5,000 hands or more; ± over duplicate deal pairs.\n\n"
+        "bot that always folds loses 750. `cfrv2` as it shipped until its solves bet one size "
+        "(`cfrv2:solve_size=two` since), on seeds used for nothing else, each of 5,000 hands "
+        "or more; ± over duplicate deal pairs. One size: in the other runs below.\n\n"
         "![LBR's winnings from cfrv2 by seed, with 95% intervals](lbr-seeds.svg)",
         "{lbr_verdict}",
     ),

@@ -27,9 +27,10 @@ hand's earlier streets.
   start with its check-down value.
 * Both ranges keep a share ``RANGE_FLOOR`` on every holding the board leaves, so no hand is
   outside the solve.
-* **Bets**: half the pot, the pot (``POT_FRACTIONS``, or the sizes the solver is given) and
-  all-in, at most ``MAX_RAISES`` bets and raises, plus every size already bet on the street
-  (Brown & Sandholm 2017); a longer raise war is left to the rules.
+* **Bets**: the pot (``solve_size=1``, CFRv2's), half the pot and the pot (``POT_FRACTIONS``,
+  ``solve_size="two"``, the others') or another size given, and all-in, at most
+  ``MAX_RAISES`` bets and raises, plus every size already bet on the street (Brown & Sandholm
+  2017); a longer raise war is left to the rules.
 * **A bet of a new size** after a solve, with the gadget on, is met by safe nested re-solving
   of the subgame below it.
 
@@ -43,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -74,6 +75,7 @@ from agent.poker.range_equity import HOLDINGS, blocked_mask, holding_index
 from blueprint import realtime
 
 POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions of the pot
+TWO_SIZES: Literal["two"] = "two"  # solve_size's value for POT_FRACTIONS
 MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
 ITERATIONS = 100  # DCFR iterations per solve
 # solves that start only once a raise of the hand has left the blueprint's tree: on-tree lines
@@ -136,6 +138,11 @@ class Leaves(StrEnum):
         return street == Street.FLOP and self == Leaves.BLUEPRINT
 
 
+def is_solve_size(value: Any) -> bool:
+    """None, ``"two"``, or a pot fraction above 0."""
+    return value == TWO_SIZES or is_optional_positive_number(value)
+
+
 @dataclass(frozen=True)
 class SolveOptions(Options):
     """The street solving rule's options, each with its help beside it. Those left None take
@@ -162,12 +169,13 @@ class SolveOptions(Options):
         is_optional_positive_int,
         "a positive number",
     )
-    solve_size: float | None = option(
+    solve_size: float | Literal["two"] | None = option(
         None,
-        "one bet size, a fraction of the pot, for the solves' trees instead of half the pot "
-        "and the pot (a tree of one size has about half the nodes)",
-        is_optional_positive_number,
-        "a positive pot fraction",
+        "the bet sizes of the solves' trees: one size, a fraction of the pot (a tree of one "
+        "size has about half the nodes), or two (half the pot and the pot) (default: the "
+        "player's, the pot in cfrv2, two elsewhere)",
+        is_solve_size,
+        "a positive pot fraction, or two",
     )
     leaves: Leaves = option(
         Leaves.AUTO,
@@ -579,6 +587,14 @@ MODE_DEFAULTS = {Solve.OFF_TREE: (True, 30, 0), Solve.AUTO: (True, 30, AUTO_SOLV
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 
 
+def solve_sizes(solve_size: float | Literal["two"] | None) -> tuple[float, ...]:
+    """The pot fractions a solve's tree bets: ``POT_FRACTIONS`` for ``"two"`` (and None, an
+    option no player has settled), else the one size."""
+    if solve_size is None or solve_size == TWO_SIZES:
+        return POT_FRACTIONS
+    return (float(solve_size),)
+
+
 def mode_defaults(solve: Solve) -> tuple[bool, int, int]:
     """The gadget, iterations and shallowest depth (big blinds; 0: any) of a solve mode."""
     return MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))
@@ -602,7 +618,7 @@ class StreetSolvingRule:
         self.streets = SOLVED_STREETS[solve]
         self.only_off_tree = solve in ONLY_OFF_TREE
         self.depth = mode_defaults(solve)[2]
-        self.sizes = POT_FRACTIONS if options.solve_size is None else (options.solve_size,)
+        self.sizes = solve_sizes(options.solve_size)
         # the player's configure settles auto, and PlayerConfig rejects blueprint leaves
         # without a river; a strategy built without configure settles it here
         self.leaves = options.leaves

@@ -176,13 +176,13 @@ def test_players_resolve_class_defaults_and_accept_a_config(one_row):
     v1 = cfrv1_setup_ai(blueprint=one_row, pushfold=False, seed=0)
     assert v1.strategy.threshold.simulations == 50
     expected = {"gadget": False, "solve_iterations": 100, "leaves": "check-down"}  # no river
-    assert v1.strategy.solving == SolveOptions(solve="off", **expected)
+    assert v1.strategy.solving == SolveOptions(solve="off", solve_size="two", **expected)
     strategy = PlayerConfig.from_options(simulations=500, rule="study", pushfold=False)
     v2 = CFRv2Player(one_row, config=CFRv2Config(strategy=strategy), seed=0)
     strategy = v2.strategy
     assert (strategy.threshold.simulations, strategy.defence.rule) == (500, "study")
     expected = {"gadget": True, "solve_iterations": 30, "leaves": "check-down"}
-    assert strategy.solving == SolveOptions(solve="auto", **expected)
+    assert strategy.solving == SolveOptions(solve="auto", solve_size=1.0, **expected)
     with pytest.raises(ValueError, match=r"config=.*expected a CFRv2Config"):
         CFRv2Player(config=PlayerConfig(), seed=0)
 

@@ -11,7 +11,7 @@ import pytest
 
 from agent.boundary.snapshot import ActionRecord, Street, is_legal
 from agent.players.cfrv2 import CFRv2Player
-from agent.players.player import CFRv2FixedPlayer
+from agent.players.player import CFRv1Player, CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.rules.street_solving import StreetStart, real_fractions, street_start, tree_node
 from agent.poker.cards import parse_cards
@@ -84,7 +84,7 @@ def test_one_solve_size_builds_trees_of_the_pot_and_all_in_plus_the_real_sizes(s
     assert probabilities(player, shove, ["Jh", "Th"]).get("fold", 0.0) < 0.01  # royal flush
     (solved,) = player.fixed.solving.solver._solutions.values()
     assert solved.solution.abstraction.pot_fractions == (1.0,)
-    both = CFRv2Player(solve="river", seed=0)
+    both = CFRv2Player(solve="river", solve_size="two", seed=0)
     both.policy(shove)
     (two_sizes,) = both.fixed.solving.solver._solutions.values()
     assert two_sizes.solution.abstraction.pot_fractions == (0.5, 1.0)
@@ -96,6 +96,17 @@ def test_one_solve_size_builds_trees_of_the_pot_and_all_in_plus_the_real_sizes(s
     assert real_fractions(half) == ()  # on the default's tree already
     with pytest.raises(ValueError, match="solve_size=0"):
         CFRv2Player(solve_size=0)
+
+
+def test_cfrv2_solves_on_trees_of_the_pot_and_the_study_bot_of_two_sizes():
+    """The product's default since its rule: one size, the pot; ``two`` and the other players
+    keep half the pot and the pot."""
+    assert CFRv2Player(seed=0).fixed.solving.sizes == (1.0,)
+    assert CFRv2FixedPlayer(seed=0).fixed.solving.sizes == (1.0,)
+    assert CFRv2Player(solve_size="two", seed=0).fixed.solving.sizes == (0.5, 1.0)
+    assert CFRv1Player(solve="river", seed=0).fixed.solving.sizes == (0.5, 1.0)
+    with pytest.raises(ValueError, match="solve_size='three': expected a positive pot fraction"):
+        CFRv2Player(solve_size="three")
 
 
 def test_a_bet_too_small_to_show_as_a_pot_fraction_is_not_added_to_the_tree():
