@@ -63,6 +63,11 @@ def _loaded(source: str | Path | Blueprint | None) -> Blueprint:
     return source if isinstance(source, Blueprint) else load_blueprint(source)
 
 
+def _optional(source: str | Path | Blueprint | None) -> Blueprint | None:
+    """A second blueprint's option loaded (None: no such blueprint, not the shipped one)."""
+    return None if source is None else _loaded(source)
+
+
 class CFRPlayer(PolicyPlayer):
     """A PyPokerEngine player over a fixed strategy, and an exploiter where configured.
 
@@ -102,15 +107,13 @@ class CFRPlayer(PolicyPlayer):
         """The options by keyword; ``blueprint`` and ``simulations`` also by position."""
         self.config: AnyConfig = self.configure(config, **_with_positional(by_position, options))
         strategy = self.config.strategy
-        small_blind = strategy.small_blind.small_blind_blueprint
-        postflop = strategy.postflop.postflop_blueprint
         self.context = Context(
             options=strategy,
             blueprint=_loaded(strategy.blueprint.blueprint),
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
-            small_blind_blueprint=None if small_blind is None else _loaded(small_blind),
-            postflop_blueprint=None if postflop is None else _loaded(postflop),
+            small_blind_blueprint=_optional(strategy.small_blind.small_blind_blueprint),
+            postflop_blueprint=_optional(strategy.postflop.postflop_blueprint),
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None

@@ -80,6 +80,11 @@ def everywhere(snapshot: Snapshot) -> bool:
     return True
 
 
+def never(snapshot: Snapshot) -> bool:
+    """No spot: a second blueprint's rule whose option is None never applies."""
+    return False
+
+
 class BlueprintRule:
     """The blueprint's mix over the readings of the history, priced on the real spot."""
 
@@ -387,3 +392,13 @@ class BlueprintRule:
             for name, amount, probability in rest:
                 mixed[(name, amount)] = mixed.get((name, amount), 0.0) + fallback * probability
         return normalized([(name, amount, p) for (name, amount), p in mixed.items()])
+
+
+def second_blueprint_rule(
+    context: Context, blueprint: Blueprint | None, name: str, where: Callable[[Snapshot], bool]
+) -> BlueprintRule:
+    """The rule of a blueprint an option adds beside the strategy's own (the small blind's,
+    the postflop one): ``blueprint`` where ``where`` holds, never where the option is None."""
+    if blueprint is None:
+        return BlueprintRule(context, name=name, where=never)
+    return BlueprintRule(context, blueprint, name=name, where=where)

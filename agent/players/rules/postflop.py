@@ -24,9 +24,8 @@ from agent.boundary.snapshot import Snapshot, Street
 from agent.players.blueprint_store import Blueprint
 from agent.players.history import heads_up_seats
 from agent.players.options import Options, is_blueprint, option
-from agent.players.rules.blueprint import BlueprintRule
+from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
-from agent.players.rules.small_blind import never
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 
 NAME = "postflop blueprint"
@@ -40,7 +39,8 @@ class PostflopFrom(StrEnum):
 
     @property
     def street(self) -> Street:
-        return Street.FLOP if self is PostflopFrom.FLOP else Street.TURN
+        """The street of that name."""
+        return Street[self.name]
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,7 @@ def deep_heads_up_from(street: Street) -> Callable[[Snapshot], bool]:
 def postflop_rule(context: Context) -> BlueprintRule:
     """The postflop blueprint's rule: ``postflop_blueprint`` from ``postflop_from`` on, deep and
     heads-up (never, where the option is None)."""
-    blueprint = context.postflop_blueprint
-    if blueprint is None:
-        return BlueprintRule(context, name=NAME, where=never)
     start = context.options.postflop.postflop_from.street
-    return BlueprintRule(context, blueprint, name=NAME, where=deep_heads_up_from(start))
+    return second_blueprint_rule(
+        context, context.postflop_blueprint, NAME, deep_heads_up_from(start)
+    )

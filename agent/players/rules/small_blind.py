@@ -22,7 +22,7 @@ from agent.boundary.snapshot import Snapshot, Street
 from agent.players.blueprint_store import Blueprint
 from agent.players.history import heads_up_seats
 from agent.players.options import Options, is_blueprint, option
-from agent.players.rules.blueprint import BlueprintRule
+from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 
@@ -54,15 +54,7 @@ def deep_small_blind(snapshot: Snapshot) -> bool:
     )
 
 
-def never(snapshot: Snapshot) -> bool:
-    """No spot: without ``small_blind_blueprint`` the rule never applies."""
-    return False
-
-
 def small_blind_rule(context: Context) -> BlueprintRule:
     """The small blind's blueprint rule: ``small_blind_blueprint``'s preflop where we are the
     deep heads-up small blind (never, where the option is None)."""
-    blueprint = context.small_blind_blueprint
-    if blueprint is None:
-        return BlueprintRule(context, name=NAME, where=never)
-    return BlueprintRule(context, blueprint, name=NAME, where=deep_small_blind)
+    return second_blueprint_rule(context, context.small_blind_blueprint, NAME, deep_small_blind)
