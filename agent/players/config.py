@@ -211,6 +211,7 @@ PRODUCT_OPTIONS = (
     "gadget",
     "solve_iterations",
     "solve_size",
+    "solve_range",
     "small_blind_blueprint",
     "postflop_blueprint",
     "postflop_from",

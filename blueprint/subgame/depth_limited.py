@@ -202,12 +202,17 @@ def likely_hands(weights: np.ndarray, share: float = LIKELY_SHARE) -> np.ndarray
 
 
 def street_subgame(
-    spot: RiverSpot, abstraction: BetAbstraction, leaves: BlueprintLeaves | None = None
+    spot: RiverSpot,
+    abstraction: BetAbstraction,
+    leaves: BlueprintLeaves | None = None,
+    own_share: float | None = None,
 ) -> tuple[Subgame, np.ndarray]:
     """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
     ``leaves`` (made for the spot's street: ``board_cards``) its leaves are valued by a
     blueprint's rest of the hand, the opponent choosing among continuations (Modicum), not by
-    checking down."""
+    checking down. ``own_share`` (check-down leaves only): player 0's range kept to its likely
+    hands, the fewest that carry that share of its weight (:func:`likely_hands`), a sparse own
+    range whose leaf products cost a fraction of the dense ones."""
     if leaves is not None and len(spot.board) != leaves.board_cards:
         raise ValueError(
             f"these continuation leaves need a board of {leaves.board_cards} cards, "
@@ -224,8 +229,10 @@ def street_subgame(
         stakes = tree.contribution[np.flatnonzero(tree.kind == SHOWDOWN), 0]
         choices = LeafChoices(matrices, hands.size, rows=rows, equity=equity, stakes=stakes)
         return Subgame(tree, hands, ranges, leaf_choices=choices), holdings
+    own_rows = None if own_share is None else likely_hands(ranges[0], own_share)
     # equity_matrix builds it antisymmetric, within [-1, 1]: no check needed
-    return Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity)), holdings
+    subgame = Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity), own_rows=own_rows)
+    return subgame, holdings
 
 
 def solve_street(
@@ -237,17 +244,22 @@ def solve_street(
     gadget_player: int | None = None,
     gadget_values: np.ndarray | None = None,
     leaves: BlueprintLeaves | None = None,
+    own_share: float | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
     deal). ``gadget_player``: that player's range is replaced by a re-solving gadget, with
     ``gadget_values`` (``float64[1326]``) or else the check-down values
-    (``river.check_down_gadget``)."""
+    (``river.check_down_gadget``). ``own_share``: a sparse own range (:func:`street_subgame`);
+    player 0's hands outside it have no strategy in the solution."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
+    if own_share is not None and (gadget_player == 0 or leaves is not None):
+        raise ValueError("a sparse own range needs player 0's range given and check-down leaves")
     start = time.perf_counter()
-    subgame, holdings = street_subgame(spot, abstraction, leaves)
+    subgame, holdings = street_subgame(spot, abstraction, leaves, own_share)
     solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
-    return RiverSolution(spot, abstraction, subgame, holdings, solver.average_strategy(),
-                         solver.iteration, time.perf_counter() - start, leaves)  # fmt: skip
+    strategy = subgame.unsolved_cleared(solver.average_strategy())
+    return RiverSolution(spot, abstraction, subgame, holdings, strategy, solver.iteration,
+                         time.perf_counter() - start, leaves)  # fmt: skip

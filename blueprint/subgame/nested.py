@@ -73,7 +73,10 @@ def resolve_below(
         return solve_river(spot, abstraction, iterations=iterations, target_pot_fraction=None,
                            **options)  # fmt: skip
     leaves = None if solution.leaves is None else _leaves_below(solution, node, root, bettor)
-    return solve_street(spot, abstraction, iterations=iterations, leaves=leaves, **options)
+    # a sparse own range stays sparse below: player 0's hands that reach the node
+    own_share = 1.0 if solution.subgame.own_rows is not None and bettor == 1 else None
+    return solve_street(spot, abstraction, iterations=iterations, leaves=leaves,
+                        own_share=own_share, **options)  # fmt: skip
 
 
 def _leaves_below(solution: RiverSolution, node: int, root: RiverRoot, bettor: int) -> Any:

@@ -40,6 +40,7 @@ from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree
 
 PROFILE, BEST_RESPONSE, UPDATE = 0, 1, 2
+OWN = 0  # the player whose range a sparse own range keeps: the solving player's
 # The leaves' product takes its rows in blocks of this many: single-precision matrix
 # products run their full-width kernel on whole blocks, and a ragged last block of rows costs
 # nearly a whole pass over the matrix. The spare rows are zero.
@@ -54,6 +55,11 @@ class Subgame:
     down (module docstring); None: they are showdowns on a complete board, valued by
     ``hands``' strengths. ``leaf_choices`` values them instead by continuation strategies
     the opponent chooses among (:mod:`.leaf_choice`, Modicum's leaves).
+
+    ``own_rows`` (with ``leaf_equity``): a sparse own range. Player 0's range is kept to those
+    hands (the rest of its weight dropped), and each leaf product reads only their rows of
+    the matrix, ``len(own_rows) / H`` of its cost. Player 0's other hands are not solved: their
+    leaf values are 0 and :meth:`unsolved_cleared` clears their strategy.
     """
 
     def __init__(
@@ -63,6 +69,7 @@ class Subgame:
         ranges: np.ndarray,
         leaf_equity: LeafEquity | np.ndarray | None = None,
         leaf_choices: LeafChoices | None = None,
+        own_rows: np.ndarray | None = None,
     ) -> None:
         if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
             raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
@@ -86,10 +93,45 @@ class Subgame:
             self.leaf_equity = leaf_equity.matrix
             rows = -len(self.leaf_nodes) // LEAF_ROWS * -LEAF_ROWS
             self._leaf_weights = np.zeros((rows, hands.size), dtype=np.float32)
+        self.own_rows: np.ndarray | None = None
+        if own_rows is not None:
+            self._keep_own_rows(own_rows)
         if self.has_leaves:
             stakes = tree.contribution[self.leaf_nodes]
             if not np.allclose(stakes[:, 0], stakes[:, 1]):
                 raise ValueError("leaf showdowns need both players' chips equal")
+
+    def _keep_own_rows(self, own_rows: np.ndarray) -> None:
+        """Player 0's range kept to ``own_rows``; their rows of the leaf matrix, for its
+        products."""
+        if self.leaf_equity is None:
+            raise ValueError("a sparse own range needs check-down leaves (leaf_equity)")
+        rows = np.asarray(own_rows, dtype=np.int64)
+        size = self.hands.size
+        inside = ((rows >= 0) & (rows < size)).all()
+        if rows.ndim != 1 or not len(rows) or len(np.unique(rows)) != len(rows) or not inside:
+            raise ValueError(f"own_rows must be distinct hands of 0..{size - 1}, at least one")
+        dropped = np.ones(size, dtype=np.bool_)
+        dropped[rows] = False
+        self.ranges = self.ranges.copy()  # never the caller's array
+        self.ranges[OWN, dropped] = 0.0
+        self.own_rows = np.sort(rows)
+        self._own_equity = np.ascontiguousarray(self.leaf_equity[self.own_rows])
+        padded = self._leaf_weights.shape[0]
+        self._own_weights = np.zeros((padded, len(rows)), dtype=np.float32)
+
+    def unsolved_cleared(self, strategy: np.ndarray) -> np.ndarray:
+        """``strategy`` with player 0's rows zero for the hands outside ``own_rows`` at each
+        of its decisions (unsolved: the player's rules answer them); unchanged without them."""
+        if self.own_rows is None:
+            return strategy
+        tree = self.tree
+        dropped = np.ones(self.hands.size, dtype=np.bool_)
+        dropped[self.own_rows] = False
+        cleared = strategy.copy()
+        for node in np.flatnonzero((tree.kind == DECISION) & (tree.player == OWN)):
+            cleared[int(tree.infoset_base[node]) + np.flatnonzero(dropped)] = 0.0
+        return cleared
 
     @property
     def has_leaves(self) -> bool:
@@ -109,12 +151,33 @@ class Subgame:
         if self.leaf_choices is not None:
             self.leaf_choices.fill(reach, p, self.leaf_nodes, value, update, best_response)
             return
+        if self.own_rows is not None:
+            self._fill_own_rows(reach, p, value)
+            return
         leaves = len(self.leaf_nodes)
         weights = self._leaf_weights  # the matrix's precision: twice the speed
         weights[:leaves] = reach[self.leaf_nodes, 1 - p, :]
         stakes = self.tree.contribution[self.leaf_nodes, p]
         # r D^T = -r D (D is antisymmetric), so no transposed product is needed
         value[self.leaf_nodes] = -stakes[:, None] * (weights @ self.leaf_equity)[:leaves]
+
+    def _fill_own_rows(self, reach: np.ndarray, p: int, value: np.ndarray) -> None:
+        """:meth:`fill_leaves`' check-down values with a sparse own range: both products read
+        only player 0's rows ``R`` of the matrix (``D[R, :]``)."""
+        nodes, rows = self.leaf_nodes, self.own_rows
+        leaves = len(nodes)
+        stakes = self.tree.contribution[nodes, p]
+        if p == OWN:  # v[h] = stake * sum_j D[h, j] w[j], for h in R
+            weights = self._leaf_weights
+            weights[:leaves] = reach[nodes, 1 - p, :]
+            ours = (self._own_equity @ weights.T)[:, :leaves]
+            value[nodes] = 0.0
+            value[nodes[:, None], rows[None, :]] = stakes[:, None] * ours.T
+            return
+        # v[j] = stake * sum_h D[j, h] w[h] = -stake * sum_{h in R} w[h] D[h, j]
+        weights = self._own_weights
+        weights[:leaves] = reach[nodes, OWN][:, rows]
+        value[nodes] = -stakes[:, None] * (weights @ self._own_equity)[:leaves]
 
     def mass(self) -> float:
         """``M``: the total weight of compatible (hand of player 0, hand of player 1) pairs."""

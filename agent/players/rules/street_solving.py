@@ -78,6 +78,7 @@ POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions o
 TWO_SIZES: Literal["two"] = "two"  # solve_size's value for POT_FRACTIONS
 MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
 ITERATIONS = 100  # DCFR iterations per solve
+LIKELY_SHARE = 0.98  # solve_range=likely: the share of our range its likely hands carry
 # solves that start only once a raise of the hand has left the blueprint's tree: on-tree lines
 # keep the blueprint and the rules (the solving of Libratus, Brown & Sandholm 2017)
 ONLY_OFF_TREE = ("off-tree", "auto")
@@ -138,6 +139,17 @@ class Leaves(StrEnum):
         return street == Street.FLOP and self == Leaves.BLUEPRINT
 
 
+class SolveRange(StrEnum):
+    """Which of our hands a flop or turn solve with check-down leaves covers: every holding
+    (our range with ``RANGE_FLOOR`` spread over all of them), or our likely hands only, the
+    fewest that carry ``LIKELY_SHARE`` of our range, a sparse own range whose leaf products
+    cost a fraction of the dense ones. A hand outside them is answered by the rules after the
+    solve."""
+
+    FULL = "full"
+    LIKELY = "likely"
+
+
 def is_solve_size(value: Any) -> bool:
     """None, ``"two"``, or a pot fraction above 0."""
     return value == TWO_SIZES or is_optional_positive_number(value)
@@ -176,6 +188,13 @@ class SolveOptions(Options):
         "player's, the pot in cfrv2, two elsewhere)",
         is_solve_size,
         "a positive pot fraction, or two",
+    )
+    solve_range: SolveRange = option(
+        SolveRange.FULL,
+        "which of our hands a flop or turn solve with check-down leaves covers: full (every "
+        "holding) or likely (the fewest that carry 98% of our range: a sparse own range, its "
+        "leaf products about three times cheaper; a hand outside them is answered by the "
+        "rules after the solve)",
     )
     leaves: Leaves = option(
         Leaves.AUTO,
@@ -378,8 +397,10 @@ class RealTimeSolver:
         iterations: int = ITERATIONS,
         gadget: bool = False,
         sizes: tuple[float, ...] = POT_FRACTIONS,
+        own_share: float | None = None,
     ) -> None:
         self.iterations = iterations
+        self.own_share = own_share  # a sparse own range's share (None: every holding)
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
         self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
@@ -464,7 +485,7 @@ class RealTimeSolver:
         """The street's solution from its inputs: solved here, or by another player of the
         process on the same inputs (``shared_solution``)."""
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        key = (*inputs, self.iterations, self.gadget_player, ranges.tobytes())
+        key = (*inputs, self.iterations, self.gadget_player, self.own_share, ranges.tobytes())
         return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges, leaves))
 
     def _solve_now(
@@ -481,6 +502,7 @@ class RealTimeSolver:
             self.iterations,
             self.gadget_player,
             leaves,
+            self.own_share,
         )
 
     def policies(
@@ -489,19 +511,21 @@ class RealTimeSolver:
         start: StreetStart,
         solved: StreetSolution,
         holes: Sequence[tuple[int, int]],
-    ) -> list[list[WeightedAction]] | None:
-        """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree)."""
+    ) -> list[list[WeightedAction] | None] | None:
+        """Each hole's legal actions and probabilities at ``snapshot`` (None: off the tree; a
+        hole's None: the solution has no strategy for it)."""
         priced = priced_node(snapshot, start, solved)
         if priced is None:
             return None
         node, prices = priced
         strategy = solved.solution.node_strategy(node)[[holding_index(*hole) for hole in holes]]
-        if (strategy.sum(axis=1) <= 0).any():
-            return None
-        if len(set(prices)) < len(prices):  # tree actions priced the same: added up
-            return [merged(prices, probabilities) for probabilities in strategy.tolist()]
+        same_price = len(set(prices)) < len(prices)  # tree actions priced the same: added up
         return [
-            normalized(
+            None
+            if sum(probabilities) <= 0
+            else merged(prices, probabilities)
+            if same_price
+            else normalized(
                 [(*price, p) for price, p in zip(prices, probabilities, strict=True) if p > 0]
             )
             for probabilities in strategy.tolist()
@@ -518,6 +542,18 @@ class RealTimeSolver:
         node, prices = priced
         matches = np.array([price == action for price in prices], dtype=np.float64)
         return solved.solution.node_strategy(node) @ matches
+
+    def unsolved(
+        self, snapshot: Snapshot, start: StreetStart, solved: StreetSolution
+    ) -> np.ndarray | None:
+        """``bool[1326]``: the holdings a sparse own range left without a strategy at
+        ``snapshot``'s node (None: a solve of every holding, or not our node)."""
+        if solved.solution.subgame.own_rows is None:
+            return None
+        priced = priced_node(snapshot, start, solved)
+        if priced is None:
+            return None
+        return solved.solution.node_strategy(priced[0]).sum(axis=1) <= 0
 
 
 def shared_solution(key: tuple, solve: Callable[[], Any]) -> Any:
@@ -630,6 +666,7 @@ class StreetSolvingRule:
                 iterations=resolved(options.solve_iterations, "solve_iterations"),
                 gadget=resolved(options.gadget, "gadget"),
                 sizes=self.sizes,
+                own_share=LIKELY_SHARE if options.solve_range == SolveRange.LIKELY else None,
             )
         self._detail = ""
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
@@ -652,12 +689,12 @@ class StreetSolvingRule:
     def policy(self, snapshot: Snapshot) -> list[WeightedAction]:
         start, solution = self.solved(snapshot)
         rows = self.running_solver().policies(snapshot, start, solution, [snapshot.hole])
-        if rows is None:  # no strategy for the holding at the node: the rules after this one
+        if rows is None or rows[0] is None:  # no strategy for the holding: the rules after
             policy = self.fallback.policy(snapshot)
             played_by = self.fallback.detail()
             self._detail = f"no strategy for the hand at the node; played by {played_by}"
             return policy
-        (policy,) = rows
+        policy = rows[0]
         solver = self.running_solver()
         sizes = "/".join(f"{size:g}" for size in self.sizes)
         gadget = ", gadget" if solver.gadget_player is not None else ""
@@ -674,17 +711,27 @@ class StreetSolvingRule:
         return self._detail
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
-        """The solution's rows; where some hole has no strategy at the node, the rules after
-        this one answer the whole table."""
+        """The solution's rows; the rules after this one answer the holes it has no strategy
+        for (every hole, off the tree)."""
         start, solution = self.solved(snapshot)
         rows = self.running_solver().policies(snapshot, start, solution, holes)
-        return self.fallback.policy_table(snapshot, holes) if rows is None else rows
+        if rows is None:
+            return self.fallback.policy_table(snapshot, holes)
+        missing = [i for i, row in enumerate(rows) if row is None]
+        if missing:
+            answered = self.fallback.policy_table(snapshot, [holes[i] for i in missing])
+            for i, row in zip(missing, answered, strict=True):
+                rows[i] = row
+        return [row for row in rows if row is not None]
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         start, solution = self.solved(snapshot)
         likelihood = self.running_solver().likelihood(snapshot, start, solution, action)
         if likelihood is None:
             raise ValueError("the street's solution does not hold the decision")
+        unsolved = self.running_solver().unsolved(snapshot, start, solution)
+        if unsolved is not None:  # the hands a sparse own range left to the rules after it
+            likelihood = np.where(unsolved, self.fallback.likelihood(snapshot, action), likelihood)
         return likelihood
 
     def running_solver(self) -> RealTimeSolver:

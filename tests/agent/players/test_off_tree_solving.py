@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from agent.abstraction.betting import GameConfig, parse_actions
@@ -13,6 +14,7 @@ from agent.players.cfrv2 import CFRv2Player
 from agent.players.history import left_the_tree
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 from agent.poker.cards import parse_cards
+from agent.poker.range_equity import HOLDING_CARDS
 
 STUDY = parse_actions("study")  # the shipped blueprint's tree: minimum raises, two a round
 GAME = GameConfig()
@@ -86,3 +88,34 @@ def test_cfrv2_solves_off_the_tree_at_75_big_blinds_or_deeper(scripted_hand):
         assert all(is_legal(flop, (name, amount)) for name, amount, _ in policy)
         if not solved:
             assert policy == CFRv2Player(solve="off", seed=0).policy(flop)
+
+
+def test_a_sparse_own_range_leaves_its_unlikely_hands_to_the_rules_after_it(scripted_hand):
+    """``solve_range="likely"``: the solve covers our likely hands; every other hole's row,
+    in the table and played alone, and its likelihood are the rules' after the solve."""
+    player = CFRv2Player(solve_range="likely", solve_iterations=10, seed=0)
+    seats = scripted_hand([2000, 2000], 0, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    flop = next(s for s in seats[0].seen if s.street == Street.FLOP)  # 100 big blinds deep
+    flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
+    rule = player.fixed.solving
+    assert rule.applies(flop)
+    start, solution = rule.solved(flop)
+    rows = solution.solution.subgame.own_rows
+    holdings = solution.solution.holdings
+    assert rows is not None and 0 < len(rows) < len(holdings)
+    unsolved = np.ones(len(holdings), dtype=bool)
+    unsolved[rows] = False
+    holes = [tuple(map(int, HOLDING_CARDS[h])) for h in holdings[unsolved][:5]]
+    holes += [tuple(map(int, HOLDING_CARDS[h])) for h in holdings[rows][:5]]
+    table = player.policy_table(flop, holes)
+    answered = rule.fallback.policy_table(flop, holes[:5])
+    assert table[:5] == answered
+    solved = rule.running_solver().policies(flop, start, solution, holes[5:])
+    assert table[5:] == solved
+    for hole, row in zip(holes, table, strict=True):
+        assert player.policy(replace(flop, hole=hole)) == row
+    likelihood = rule.likelihood(flop, ("call", 0))
+    fallback = rule.fallback.likelihood(flop, ("call", 0))
+    assert np.allclose(likelihood[holdings[unsolved]], fallback[holdings[unsolved]])
+    solved_rows = solution.solution.node_strategy(solution.node(start))[holdings[rows]]
+    assert np.allclose(likelihood[holdings[rows]], solved_rows[:, 0])  # check, the first child
