@@ -41,6 +41,7 @@ and serves every later decision of the street whose line its tree holds. Its opt
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -143,11 +144,13 @@ class SolveRange(StrEnum):
     """Which of our hands a flop or turn solve with check-down leaves covers: every holding
     (our range with ``RANGE_FLOOR`` spread over all of them), or our likely hands only, the
     fewest that carry ``LIKELY_SHARE`` of our range, a sparse own range whose leaf products
-    cost a fraction of the dense ones. A hand outside them is answered by the rules after the
-    solve."""
+    cost a fraction of the dense ones. With ``likely`` a hand outside them is answered by the
+    rules after the solve; with ``split`` by the solve over every holding (``full``'s),
+    made only when such a hand is to play."""
 
     FULL = "full"
     LIKELY = "likely"
+    SPLIT = "split"
 
 
 def is_solve_size(value: Any) -> bool:
@@ -192,9 +195,10 @@ class SolveOptions(Options):
     solve_range: SolveRange = option(
         SolveRange.FULL,
         "which of our hands a flop or turn solve with check-down leaves covers: full (every "
-        "holding) or likely (the fewest that carry 98% of our range: a sparse own range, its "
+        "holding), likely (the fewest that carry 98% of our range: a sparse own range, its "
         "leaf products about three times cheaper; a hand outside them is answered by the "
-        "rules after the solve)",
+        "rules after the solve) or split (likely, a hand outside them answered by the solve "
+        "of every holding, made only when one is to play)",
     )
     leaves: Leaves = option(
         Leaves.AUTO,
@@ -363,6 +367,9 @@ class StreetSolution:
 
     solution: Any  # blueprint.subgame.river.RiverSolution
     prefix: tuple[ActionRecord, ...] = ()  # the street's actions before the tree's root
+    # solve_range=split: the same subgame solved over every holding, for the hands a sparse
+    # own range left out; made on the first call (None where it cannot be made)
+    complete: Callable[[], StreetSolution | None] | None = None
 
     @property
     def offset(self) -> int:
@@ -398,9 +405,11 @@ class RealTimeSolver:
         gadget: bool = False,
         sizes: tuple[float, ...] = POT_FRACTIONS,
         own_share: float | None = None,
+        split: bool = False,
     ) -> None:
         self.iterations = iterations
         self.own_share = own_share  # a sparse own range's share (None: every holding)
+        self.split = split  # the hands a sparse own range leaves out: a solve of every holding
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
         self.solves = 0  # subgames taken up so far (streets and re-solves below a bet; a street
@@ -433,8 +442,16 @@ class RealTimeSolver:
         key = (base, (), abstraction)
         if key not in self._solutions:
             leaves = None if leaves_of is None else leaves_of()
-            solved = self._solve(start, abstraction, ranges_of(), leaves)
-            self._keep(key, StreetSolution(solved))
+            ranges = ranges_of()
+            solved = self._solve(start, abstraction, ranges, leaves)
+            complete = None
+            if self.split and solved.subgame.own_rows is not None:
+
+                def every_holding() -> StreetSolution:
+                    return StreetSolution(self._solve(start, abstraction, ranges, leaves, True))
+
+                complete = functools.cache(every_holding)
+            self._keep(key, StreetSolution(solved, complete=complete))
         return self._solutions[key]
 
     def _keep(self, key: tuple, solved: StreetSolution) -> None:
@@ -474,22 +491,53 @@ class RealTimeSolver:
             )
         except ValueError:  # our solved strategy never reaches the node: solve the street
             return None
-        solved = StreetSolution(solution, records)
+        complete = None
+        if self.split and solution.subgame.own_rows is not None and parent.complete is not None:
+            root, parent_complete = street_root(start), parent.complete
+
+            def every_holding() -> StreetSolution | None:
+                whole = parent_complete()
+                if whole is None:
+                    return None
+                try:
+                    below = realtime.resolve_below(
+                        whole.solution, node, root, sizes, self.iterations
+                    )
+                except ValueError:  # the solve of every holding never reaches the node
+                    return None
+                return StreetSolution(below, records)
+
+            complete = functools.cache(every_holding)
+        solved = StreetSolution(solution, records, complete)
         self._keep((base, records, None), solved)
         self.nested_solves += 1
         return solved
 
     def _solve(
-        self, start: StreetStart, abstraction: Any, ranges: np.ndarray, leaves: Any = None
+        self,
+        start: StreetStart,
+        abstraction: Any,
+        ranges: np.ndarray,
+        leaves: Any = None,
+        every_holding: bool = False,
     ) -> Any:
         """The street's solution from its inputs: solved here, or by another player of the
-        process on the same inputs (``shared_solution``)."""
+        process on the same inputs (``shared_solution``); ``every_holding``: over every
+        holding, whatever ``own_share``."""
+        share = None if every_holding else self.own_share
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        key = (*inputs, self.iterations, self.gadget_player, self.own_share, ranges.tobytes())
-        return shared_solution(key, lambda: self._solve_now(start, abstraction, ranges, leaves))
+        key = (*inputs, self.iterations, self.gadget_player, share, ranges.tobytes())
+        return shared_solution(
+            key, lambda: self._solve_now(start, abstraction, ranges, leaves, share)
+        )
 
     def _solve_now(
-        self, start: StreetStart, abstraction: Any, ranges: np.ndarray, leaves: Any = None
+        self,
+        start: StreetStart,
+        abstraction: Any,
+        ranges: np.ndarray,
+        leaves: Any = None,
+        share: float | None = None,
     ) -> Any:
         stacks = (float(start.stacks[0]), float(start.stacks[1]))
         return realtime.solve_street(
@@ -502,7 +550,7 @@ class RealTimeSolver:
             self.iterations,
             self.gadget_player,
             leaves,
-            self.own_share,
+            share,
         )
 
     def policies(
@@ -519,6 +567,11 @@ class RealTimeSolver:
             return None
         node, prices = priced
         strategy = solved.solution.node_strategy(node)[[holding_index(*hole) for hole in holes]]
+        missing = strategy.sum(axis=1) <= 0
+        whole = solved.complete() if missing.any() and solved.complete is not None else None
+        if whole is not None and whole.node(start) == node:
+            rest = whole.solution.node_strategy(node)[[holding_index(*h) for h in holes]]
+            strategy[missing] = rest[missing]
         same_price = len(set(prices)) < len(prices)  # tree actions priced the same: added up
         return [
             None
@@ -666,7 +719,8 @@ class StreetSolvingRule:
                 iterations=resolved(options.solve_iterations, "solve_iterations"),
                 gadget=resolved(options.gadget, "gadget"),
                 sizes=self.sizes,
-                own_share=LIKELY_SHARE if options.solve_range == SolveRange.LIKELY else None,
+                own_share=None if options.solve_range == SolveRange.FULL else LIKELY_SHARE,
+                split=options.solve_range == SolveRange.SPLIT,
             )
         self._detail = ""
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)

@@ -119,3 +119,31 @@ def test_a_sparse_own_range_leaves_its_unlikely_hands_to_the_rules_after_it(scri
     assert np.allclose(likelihood[holdings[unsolved]], fallback[holdings[unsolved]])
     solved_rows = solution.solution.node_strategy(solution.node(start))[holdings[rows]]
     assert np.allclose(likelihood[holdings[rows]], solved_rows[:, 0])  # check, the first child
+
+
+def test_a_split_range_answers_its_unlikely_hands_from_the_solve_of_every_holding(scripted_hand):
+    """``solve_range="split"``: our likely hands play the sparse solve, as ``likely``; the
+    others play the solve of every holding, as ``full``; the likelihood stays the sparse one's
+    and the rules' (no solve of every holding made for it)."""
+    seats = scripted_hand([2000, 2000], 0, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    flop = next(s for s in seats[0].seen if s.street == Street.FLOP)
+    flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
+    players = {
+        mode: CFRv2Player(solve_range=mode, solve_iterations=10, seed=0)
+        for mode in ("split", "likely", "full")
+    }
+    split = players["split"].fixed.solving
+    _, solution = split.solved(flop)
+    assert solution.complete is not None
+    rows, holdings = solution.solution.subgame.own_rows, solution.solution.holdings
+    unsolved = np.ones(len(holdings), dtype=bool)
+    unsolved[rows] = False
+    likelihood = split.likelihood(flop, ("call", 0))
+    assert solution.complete.cache_info().currsize == 0  # the likelihood made no full solve
+    assert np.array_equal(likelihood, players["likely"].fixed.solving.likelihood(flop, ("call", 0)))
+    holes = [tuple(map(int, HOLDING_CARDS[h])) for h in holdings[unsolved][:5]]
+    holes += [tuple(map(int, HOLDING_CARDS[h])) for h in holdings[rows][:5]]
+    table = players["split"].policy_table(flop, holes)
+    assert table[:5] == players["full"].policy_table(flop, holes[:5])
+    assert table[5:] == players["likely"].policy_table(flop, holes[5:])
+    assert players["split"].policy(replace(flop, hole=holes[0])) == table[0]
