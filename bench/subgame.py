@@ -14,7 +14,7 @@ then the turn and the flop, depth-limited at the next card's deal
 two bets and raises): the board's equity matrix, then milliseconds and exploitability after
 50, 100 and 200 iterations; and last a sparse own range against the dense one, as the
 default's solves run (one size, the pot, and all-in; 30 iterations; the opponent's gadget):
-our range on ``--density`` of the holdings with the player's 1% floor over all of them, the
+both ranges on ``--density`` of the holdings with the player's 1% floor over all of them, the
 CPU milliseconds of both solves and their ratio (the target: the sparse one at least twice
 as fast), and how far our range's first strategy moves (total variation, range-weighted).
 
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.poker.range_equity import HOLDINGS
+from agent.poker.range_equity import HOLDINGS, blocked_mask
 from blueprint.cfr import PRESETS
 from blueprint.subgame.depth_limited import STREET_ABSTRACTION, solve_street, street_hands
 from blueprint.subgame.flop import FlopSpot
@@ -137,10 +137,10 @@ def sparse_row(
     kept, moved = [], []
     for index in range(count + 1):  # the first spot only compiles and fills the matrix cache
         spot = random_spot(rng, stacks, density, cards=cards)
-        ours = spot.ranges[0] / spot.ranges[0].sum()
-        live = spot.ranges[1] > 0
-        floored = 0.99 * ours + 0.01 * live / live.sum()  # the player's RANGE_FLOOR
-        spot = type(spot)(spot.board, 100.0, spot.stacks, 0, np.stack([floored, spot.ranges[1]]))
+        live = ~blocked_mask(list(spot.board))
+        shaped = spot.ranges * live / (spot.ranges * live).sum(axis=1, keepdims=True)
+        floored = 0.99 * shaped + 0.01 * live / live.sum()  # the player's RANGE_FLOOR, both
+        spot = type(spot)(spot.board, 100.0, spot.stacks, 0, floored)  # we act first
         solved = {}
         for share in times:
             start = time.process_time()
@@ -154,7 +154,7 @@ def sparse_row(
         rows = sparse.holdings[sparse.subgame.own_rows]
         kept.append(len(rows) / len(sparse.holdings))
         gap = np.abs(dense.node_strategy(0)[rows] - sparse.node_strategy(0)[rows]).sum(axis=1)
-        moved.append(0.5 * float(floored[rows] @ gap) / float(floored[rows].sum()))
+        moved.append(0.5 * float(floored[0, rows] @ gap) / float(floored[0, rows].sum()))
     dense_ms, sparse_ms = (1000 * float(np.mean(times[share])) for share in times)
     print(
         f"{name:6s}  {dense_ms:14.0f}  {sparse_ms:15.0f}  {dense_ms / sparse_ms:5.2f}"
