@@ -370,6 +370,9 @@ class StreetSolution:
     # solve_range=split: the same subgame solved over every holding, for the hands a sparse
     # own range left out; made on the first call (None where it cannot be made)
     complete: Callable[[], StreetSolution | None] | None = None
+    # the street's actions when it was solved: a later decision reuses it only on a line
+    # that passes through them (a copy asked about other lines solves as the player would)
+    made_at: tuple[ActionRecord, ...] = ()
 
     @property
     def offset(self) -> int:
@@ -451,7 +454,7 @@ class RealTimeSolver:
                     return StreetSolution(self._solve(start, abstraction, ranges, leaves, True))
 
                 complete = functools.cache(every_holding)
-            self._keep(key, StreetSolution(solved, complete=complete))
+            self._keep(key, StreetSolution(solved, complete=complete, made_at=start.records))
         return self._solutions[key]
 
     def _keep(self, key: tuple, solved: StreetSolution) -> None:
@@ -461,9 +464,15 @@ class RealTimeSolver:
         self.solves += 1
 
     def _holding(self, base: tuple, start: StreetStart) -> StreetSolution | None:
-        """The earliest kept solution of the street whose tree holds its actions."""
+        """The earliest kept solution of the street, made on a line the street's actions
+        pass through, whose tree holds its actions. A player asked only along the hand's line
+        reuses every earlier solve of the street; local best response's copy of it, asked
+        about lines the hand did not take, never plays one line by a solve made for another,
+        so it answers each line as the player would have."""
         for (kept_base, _, _), solved in self._solutions.items():
-            if kept_base == base and solved.holds(start):
+            made_at = solved.made_at
+            on_line = start.records[: len(made_at)] == made_at
+            if kept_base == base and on_line and solved.holds(start):
                 return solved
         return None
 
@@ -508,7 +517,7 @@ class RealTimeSolver:
                 return StreetSolution(below, records)
 
             complete = functools.cache(every_holding)
-        solved = StreetSolution(solution, records, complete)
+        solved = StreetSolution(solution, records, complete, records)
         self._keep((base, records, None), solved)
         self.nested_solves += 1
         return solved

@@ -147,3 +147,21 @@ def test_a_split_range_answers_its_unlikely_hands_from_the_solve_of_every_holdin
     assert table[:5] == players["full"].policy_table(flop, holes[:5])
     assert table[5:] == players["likely"].policy_table(flop, holes[5:])
     assert players["split"].policy(replace(flop, hole=holes[0])) == table[0]
+
+
+def test_a_line_is_answered_by_its_own_solve_whatever_was_asked_before(scripted_hand):
+    """Local best response asks its copy of the player about lines the hand never takes: on
+    the flop, the opponent's half-pot bet before its check. The copy then answers the check as
+    a player asked only about the check does: a solve made for the bet, whose tree holds the
+    check too, is not reused on another line."""
+    flops = []
+    for move in ("call", "bet:0.5"):  # the opponent, first on the flop, checks or bets half
+        seats = scripted_hand([2000, 2000], 0, [["bet:3", "call"], ["call", "call", move]])
+        flop = next(s for s in seats[0].seen if s.street == Street.FLOP)
+        flops.append(replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"]))))
+    checked, bet = flops
+    assert checked.to_call == 0 and bet.to_call > 0
+    copy = CFRv2Player(solve_iterations=10, seed=0)
+    copy.policy(bet)
+    assert copy.policy(checked) == CFRv2Player(solve_iterations=10, seed=0).policy(checked)
+    assert copy.fixed.solving.solver.solves == 2  # the bet's tree, then the check's
