@@ -370,9 +370,9 @@ class StreetSolution:
     # solve_range=split: the same subgame solved over every holding, for the hands a sparse
     # own range left out; made on the first call (None where it cannot be made)
     complete: Callable[[], StreetSolution | None] | None = None
-    # the street's actions when it was solved: a later decision reuses it only on a line
-    # that passes through them (a copy asked about other lines solves as the player would)
-    made_at: tuple[ActionRecord, ...] = ()
+    # the lines (the street's actions) it was taken up at: a later decision reuses it only on
+    # a line through one of them (a copy asked about other lines solves as the player would)
+    made_at: tuple[tuple[ActionRecord, ...], ...] = ((),)
 
     @property
     def offset(self) -> int:
@@ -387,6 +387,10 @@ class StreetSolution:
     def node(self, start: StreetStart) -> int | None:
         """The node the street's actions lead to (``tree_node``)."""
         return tree_node(self.tree, start, self.offset)
+
+    def on_line(self, start: StreetStart) -> bool:
+        """Whether the street's actions pass through a line it was taken up at."""
+        return any(start.records[: len(line)] == line for line in self.made_at)
 
     def holds(self, start: StreetStart) -> bool:
         """Whether the tree holds the street's actions after its root, each raise at a size
@@ -443,6 +447,9 @@ class RealTimeSolver:
         fractions = tuple(sorted(self.sizes + real_fractions(start, self.sizes)))
         abstraction = realtime.bet_tree(fractions, MAX_RAISES)
         key = (base, (), abstraction)
+        kept = self._solutions.get(key)
+        if kept is not None and not kept.on_line(start):  # the same solve, taken up here too
+            self._solutions[key] = replace(kept, made_at=(*kept.made_at, start.records))
         if key not in self._solutions:
             leaves = None if leaves_of is None else leaves_of()
             ranges = ranges_of()
@@ -454,7 +461,7 @@ class RealTimeSolver:
                     return StreetSolution(self._solve(start, abstraction, ranges, leaves, True))
 
                 complete = functools.cache(every_holding)
-            self._keep(key, StreetSolution(solved, complete=complete, made_at=start.records))
+            self._keep(key, StreetSolution(solved, complete=complete, made_at=(start.records,)))
         return self._solutions[key]
 
     def _keep(self, key: tuple, solved: StreetSolution) -> None:
@@ -470,9 +477,7 @@ class RealTimeSolver:
         about lines the hand did not take, never plays one line by a solve made for another,
         so it answers each line as the player would have."""
         for (kept_base, _, _), solved in self._solutions.items():
-            made_at = solved.made_at
-            on_line = start.records[: len(made_at)] == made_at
-            if kept_base == base and on_line and solved.holds(start):
+            if kept_base == base and solved.on_line(start) and solved.holds(start):
                 return solved
         return None
 
@@ -517,7 +522,7 @@ class RealTimeSolver:
                 return StreetSolution(below, records)
 
             complete = functools.cache(every_holding)
-        solved = StreetSolution(solution, records, complete, records)
+        solved = StreetSolution(solution, records, complete, (records,))
         self._keep((base, records, None), solved)
         self.nested_solves += 1
         return solved

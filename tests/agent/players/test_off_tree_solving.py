@@ -165,3 +165,26 @@ def test_a_line_is_answered_by_its_own_solve_whatever_was_asked_before(scripted_
     copy.policy(bet)
     assert copy.policy(checked) == CFRv2Player(solve_iterations=10, seed=0).policy(checked)
     assert copy.fixed.solving.solver.solves == 2  # the bet's tree, then the check's
+
+
+def test_a_solve_first_made_for_another_line_serves_the_real_line_as_the_players_own(
+    scripted_hand,
+):
+    """The copy first solves the flop for the opponent's pot bet (a size on the tree); the
+    check's solve is the same one. After the check, our pot bet and the opponent's off-tree
+    raise, the copy re-solves below the raise from it, as the player does."""
+
+    def flop_seen(scripts: list[list[str]]) -> list:
+        seats = scripted_hand([2000, 2000], 0, scripts)
+        hole = tuple(parse_cards(["Jh", "Th"]))
+        flops = [s for s in seats[0].seen if s.street == Street.FLOP]
+        return [replace(s, board=BOARD[:3], hole=hole) for s in flops]
+
+    (facing_pot,) = flop_seen([["bet:3", "call"], ["call", "call", "pot"]])
+    checked, raised = flop_seen([["bet:3", "pot", "call"], ["call", "call", "call", "bet:1.5"]])
+    assert facing_pot.to_call > 0 and checked.to_call == 0 and raised.to_call > 0
+    copy, player = (CFRv2Player(solve_iterations=10, seed=0) for _ in range(2))
+    copy.policy(facing_pot)
+    for snapshot in (checked, raised):
+        assert copy.policy(snapshot) == player.policy(snapshot)
+    assert copy.fixed.solving.solver.nested_solves == player.fixed.solving.solver.nested_solves == 1
