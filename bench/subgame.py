@@ -34,7 +34,12 @@ import numpy as np
 
 from agent.poker.range_equity import HOLDINGS, blocked_mask
 from blueprint.cfr import PRESETS
-from blueprint.subgame.depth_limited import STREET_ABSTRACTION, solve_street, street_hands
+from blueprint.subgame.depth_limited import (
+    LIKELY_SHARE,
+    STREET_ABSTRACTION,
+    solve_street,
+    street_hands,
+)
 from blueprint.subgame.flop import FlopSpot
 from blueprint.subgame.river import BetAbstraction, RiverSolution, RiverSpot, solve_river
 from blueprint.subgame.turn import TurnSpot
@@ -97,7 +102,10 @@ def main() -> None:
         )
     for cards, street in ((4, "turn, depth-limited at the river"), (3, "flop, at the turn")):
         street_rows(rng, args.spots, args.stacks, args.density, cards, street)
-    print("a sparse own range (98% of ours) against the dense one; pot, all-in, 30 iterations")
+    print(
+        f"a sparse own range ({LIKELY_SHARE:.0%} of ours) against the dense one; pot, all-in,"
+        " 30 iterations"
+    )
     print("street  dense ms (cpu)  sparse ms (cpu)  ratio  our hands kept  moved")
     for cards, street in ((4, "turn"), (3, "flop")):
         sparse_row(rng, args.spots, args.stacks, args.density, cards, street)
@@ -133,7 +141,7 @@ def sparse_row(
     """A depth-limited street solved with our range sparse and dense: CPU milliseconds, their
     ratio, the hands kept and the range-weighted total variation of our first strategy."""
     sizes = BetAbstraction(pot_fractions=(1.0,), all_in=True, max_raises=2)
-    times: dict[float | None, list[float]] = {None: [], SPARSE_SHARE: []}
+    times: dict[float | None, list[float]] = {None: [], LIKELY_SHARE: []}
     kept, moved = [], []
     for index in range(count + 1):  # the first spot only compiles and fills the matrix cache
         spot = random_spot(rng, stacks, density, cards=cards)
@@ -150,7 +158,7 @@ def sparse_row(
                 times[share].append(time.process_time() - start)
         if not index:
             continue
-        dense, sparse = solved[None], solved[SPARSE_SHARE]
+        dense, sparse = solved[None], solved[LIKELY_SHARE]
         rows = sparse.holdings[sparse.subgame.own_rows]
         kept.append(len(rows) / len(sparse.holdings))
         gap = np.abs(dense.node_strategy(0)[rows] - sparse.node_strategy(0)[rows]).sum(axis=1)
@@ -160,9 +168,6 @@ def sparse_row(
         f"{name:6s}  {dense_ms:14.0f}  {sparse_ms:15.0f}  {dense_ms / sparse_ms:5.2f}"
         f"  {100 * np.mean(kept):13.0f}%  {np.mean(moved):.3f}"
     )
-
-
-SPARSE_SHARE = 0.98  # the player's solve_range=likely
 
 
 def _ms(runs: list[tuple[RiverSolution, float]]) -> str:

@@ -78,15 +78,16 @@ def solve_street(
     iterations: int,
     gadget_player: int | None,
     leaves: Any = None,
-    own_share: float | None = None,
+    sparse: bool = False,
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
     line that reaches it valued by checking the board down, or by ``leaves`` (a flop's or a
     turn's: :func:`blueprint_leaves`); ``gadget_player``'s range, if not None, replaced by the
-    check-down re-solving gadget (Burch, Johanson & Bowling 2014). ``own_share``: on the flop
-    and the turn with check-down leaves, player 0's range kept to the likely hands that carry
-    that share of it (:func:`blueprint.subgame.depth_limited.street_subgame`)."""
+    check-down re-solving gadget (Burch, Johanson & Bowling 2014). ``sparse``: on the flop
+    and the turn with check-down leaves, player 0's range kept to its likely hands, those that
+    carry ``LIKELY_SHARE`` of it (:func:`blueprint.subgame.depth_limited.street_subgame`)."""
+    from blueprint.subgame.depth_limited import LIKELY_SHARE
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot
     from blueprint.subgame.river import RiverSpot, solve_river
@@ -95,14 +96,14 @@ def solve_street(
     spots = {3: FlopSpot, 4: TurnSpot}
     if len(board) in spots:
         spot = spots[len(board)](board, pot, stacks, first, ranges)
-        sparse = own_share if leaves is None else None
+        own_share = LIKELY_SHARE if sparse and leaves is None else None
         return solve_to_next_card(
             spot,
             tree,
             iterations=iterations,
             gadget_player=gadget_player,
             leaves=leaves,
-            own_share=sparse,
+            own_share=own_share,
         )
     river = RiverSpot(board, pot, stacks, first, ranges)
     return solve_river(

@@ -113,6 +113,7 @@ class Subgame:
             raise ValueError(f"own_rows must be distinct hands of 0..{size - 1}, at least one")
         dropped = np.ones(size, dtype=np.bool_)
         dropped[rows] = False
+        self._dropped_rows = np.flatnonzero(dropped)  # our hands left unsolved
         self.ranges = self.ranges.copy()  # never the caller's array
         self.ranges[OWN, dropped] = 0.0
         self.own_rows = np.sort(rows)
@@ -126,11 +127,9 @@ class Subgame:
         if self.own_rows is None:
             return strategy
         tree = self.tree
-        dropped = np.ones(self.hands.size, dtype=np.bool_)
-        dropped[self.own_rows] = False
         cleared = strategy.copy()
         for node in np.flatnonzero((tree.kind == DECISION) & (tree.player == OWN)):
-            cleared[int(tree.infoset_base[node]) + np.flatnonzero(dropped)] = 0.0
+            cleared[int(tree.infoset_base[node]) + self._dropped_rows] = 0.0
         return cleared
 
     @property

@@ -79,7 +79,6 @@ POT_FRACTIONS = (0.5, 1.0)  # the bet sizes of the street's tree, as fractions o
 TWO_SIZES: Literal["two"] = "two"  # solve_size's value for POT_FRACTIONS
 MAX_RAISES = 2  # bets and raises on the street's tree: a longer raise war is left to the rules
 ITERATIONS = 100  # DCFR iterations per solve
-LIKELY_SHARE = 0.98  # solve_range=likely: the share of our range its likely hands carry
 # solves that start only once a raise of the hand has left the blueprint's tree: on-tree lines
 # keep the blueprint and the rules (the solving of Libratus, Brown & Sandholm 2017)
 ONLY_OFF_TREE = ("off-tree", "auto")
@@ -143,7 +142,8 @@ class Leaves(StrEnum):
 class SolveRange(StrEnum):
     """Which of our hands a flop or turn solve with check-down leaves covers: every holding
     (our range with ``RANGE_FLOOR`` spread over all of them), or our likely hands only, the
-    fewest that carry ``LIKELY_SHARE`` of our range, a sparse own range whose leaf products
+    fewest that carry 98% of our range (``blueprint.subgame.depth_limited.LIKELY_SHARE``),
+    a sparse own range whose leaf products
     cost a fraction of the dense ones. With ``likely`` a hand outside them is answered by the
     rules after the solve; with ``split`` by the solve over every holding (``full``'s),
     made only when such a hand is to play."""
@@ -411,11 +411,11 @@ class RealTimeSolver:
         iterations: int = ITERATIONS,
         gadget: bool = False,
         sizes: tuple[float, ...] = POT_FRACTIONS,
-        own_share: float | None = None,
+        sparse: bool = False,
         split: bool = False,
     ) -> None:
         self.iterations = iterations
-        self.own_share = own_share  # a sparse own range's share (None: every holding)
+        self.sparse = sparse  # flop and turn solves over our likely hands only
         self.split = split  # the hands a sparse own range leaves out: a solve of every holding
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
         self.gadget_player = OPPONENT if gadget else None  # the check-down re-solving gadget
@@ -522,7 +522,7 @@ class RealTimeSolver:
                 return StreetSolution(below, records)
 
             complete = functools.cache(every_holding)
-        solved = StreetSolution(solution, records, complete, (records,))
+        solved = StreetSolution(solution, records, complete)  # holds() keeps it to its prefix
         self._keep((base, records, None), solved)
         self.nested_solves += 1
         return solved
@@ -537,12 +537,12 @@ class RealTimeSolver:
     ) -> Any:
         """The street's solution from its inputs: solved here, or by another player of the
         process on the same inputs (``shared_solution``); ``every_holding``: over every
-        holding, whatever ``own_share``."""
-        share = None if every_holding else self.own_share
+        holding, sparse or not."""
+        sparse = self.sparse and not every_holding
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        key = (*inputs, self.iterations, self.gadget_player, share, ranges.tobytes())
+        key = (*inputs, self.iterations, self.gadget_player, sparse, ranges.tobytes())
         return shared_solution(
-            key, lambda: self._solve_now(start, abstraction, ranges, leaves, share)
+            key, lambda: self._solve_now(start, abstraction, ranges, leaves, sparse)
         )
 
     def _solve_now(
@@ -551,7 +551,7 @@ class RealTimeSolver:
         abstraction: Any,
         ranges: np.ndarray,
         leaves: Any = None,
-        share: float | None = None,
+        sparse: bool = False,
     ) -> Any:
         stacks = (float(start.stacks[0]), float(start.stacks[1]))
         return realtime.solve_street(
@@ -564,7 +564,7 @@ class RealTimeSolver:
             self.iterations,
             self.gadget_player,
             leaves,
-            share,
+            sparse,
         )
 
     def policies(
@@ -733,7 +733,7 @@ class StreetSolvingRule:
                 iterations=resolved(options.solve_iterations, "solve_iterations"),
                 gadget=resolved(options.gadget, "gadget"),
                 sizes=self.sizes,
-                own_share=None if options.solve_range == SolveRange.FULL else LIKELY_SHARE,
+                sparse=options.solve_range != SolveRange.FULL,
                 split=options.solve_range == SolveRange.SPLIT,
             )
         self._detail = ""
@@ -785,12 +785,9 @@ class StreetSolvingRule:
         rows = self.running_solver().policies(snapshot, start, solution, holes)
         if rows is None:
             return self.fallback.policy_table(snapshot, holes)
-        missing = [i for i, row in enumerate(rows) if row is None]
-        if missing:
-            answered = self.fallback.policy_table(snapshot, [holes[i] for i in missing])
-            for i, row in zip(missing, answered, strict=True):
-                rows[i] = row
-        return [row for row in rows if row is not None]
+        missing = [hole for hole, row in zip(holes, rows, strict=True) if row is None]
+        answered = iter(self.fallback.policy_table(snapshot, missing) if missing else [])
+        return [next(answered) if row is None else row for row in rows]
 
     def likelihood(self, snapshot: Snapshot, action: Action) -> np.ndarray:
         start, solution = self.solved(snapshot)
