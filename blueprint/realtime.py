@@ -79,6 +79,7 @@ def solve_street(
     gadget_player: int | None,
     leaves: Any = None,
     sparse: bool = False,
+    rank: int | None = None,
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
@@ -86,7 +87,9 @@ def solve_street(
     turn's: :func:`blueprint_leaves`); ``gadget_player``'s range, if not None, replaced by the
     check-down re-solving gadget (Burch, Johanson & Bowling 2014). ``sparse``: on the flop
     and the turn with check-down leaves, player 0's range kept to its likely hands, those that
-    carry ``LIKELY_SHARE`` of it (:func:`blueprint.subgame.depth_limited.street_subgame`)."""
+    carry ``LIKELY_SHARE`` of it (:func:`blueprint.subgame.depth_limited.street_subgame`).
+    ``rank``: on the flop and the turn with check-down leaves over our every hand, the leaves
+    valued through the equity matrix's factors of that rank."""
     from blueprint.subgame.depth_limited import LIKELY_SHARE
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot
@@ -97,6 +100,7 @@ def solve_street(
     if len(board) in spots:
         spot = spots[len(board)](board, pot, stacks, first, ranges)
         own_share = LIKELY_SHARE if sparse and leaves is None else None
+        dense = leaves is None and own_share is None
         return solve_to_next_card(
             spot,
             tree,
@@ -104,6 +108,7 @@ def solve_street(
             gadget_player=gadget_player,
             leaves=leaves,
             own_share=own_share,
+            leaf_rank=rank if dense else None,
         )
     river = RiverSpot(board, pot, stacks, first, ranges)
     return solve_river(

@@ -212,6 +212,7 @@ PRODUCT_OPTIONS = (
     "solve_iterations",
     "solve_size",
     "solve_range",
+    "solve_rank",
     "small_blind_blueprint",
     "postflop_blueprint",
     "postflop_from",

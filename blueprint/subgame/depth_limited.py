@@ -20,7 +20,10 @@ agent's flop pot shares use; exact enumeration would take 1,176 run-outs, eight 
 work). The matrix is antisymmetric: its upper triangle is built a row at a time, each row
 summed over every completion while it stays in the cache (``python -m bench.subgame`` times
 it), and the lower one is its negation. It is kept for the street's re-solves; each DCFR
-iteration then costs two matrix products in single precision.
+iteration then costs two matrix products in single precision. With ``leaf_rank`` the products
+go through a factorisation of the board's matrix of that rank, made once a board
+(``vector_cfr.low_rank``): two thin products each, about ``2 rank / H`` of the dense one's
+work over ``H`` holdings.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from blueprint.subgame.river import (
     river_tree,
     subgame_solver,
 )
-from blueprint.subgame.vector_cfr import LeafEquity, Subgame
+from blueprint.subgame.vector_cfr import LeafEquity, LeafFactors, Subgame, low_rank
 from blueprint.tree import SHOWDOWN
 
 if TYPE_CHECKING:  # continuation reads the completions' strengths from here
@@ -165,17 +168,39 @@ def street_hands(
 ) -> tuple[np.ndarray, HandSpace, np.ndarray]:
     """The holdings a flop or turn board leaves (indices into the 1,326), their hands and
     equity matrix. ``keep`` (``bool[1326]``) further restricts them, e.g. to the ranges'."""
-    if len(board) not in DEPTH_LIMITED_BOARDS:
-        raise ValueError(f"a depth-limited street has 3 or 4 board cards, got {list(board)}")
-    board_array = checked_board(board, len(board))
-    holdings, equity = _board_equity(tuple(sorted(board_array.tolist())))
-    if keep is not None:
-        chosen = np.asarray(keep, dtype=np.bool_)[holdings]
-        if not chosen.all():
-            holdings, equity = holdings[chosen], equity[np.ix_(chosen, chosen)]
+    holdings, chosen = _street_holdings(board, keep)
+    equity = _board_equity(_board_key(board))[1]
+    if chosen is not None:
+        equity = equity[np.ix_(chosen, chosen)]
     cards = np.ascontiguousarray(HOLDING_CARDS[holdings])
     hands = HandSpace.build(cards=cards, strength=np.zeros(len(holdings), dtype=np.int64))
     return holdings, hands, equity
+
+
+def street_factors(board: Sequence[int], rank: int, keep: np.ndarray | None = None) -> LeafFactors:
+    """The factors of :func:`street_hands`' equity matrix in rank ``rank``: those of the
+    board's whole matrix (:func:`board_factors`), restricted to the same holdings."""
+    _, chosen = _street_holdings(board, keep)
+    factors = board_factors(_board_key(board), rank)
+    return factors if chosen is None else factors.rows(np.flatnonzero(chosen))
+
+
+def _board_key(board: Sequence[int]) -> tuple[int, ...]:
+    if len(board) not in DEPTH_LIMITED_BOARDS:
+        raise ValueError(f"a depth-limited street has 3 or 4 board cards, got {list(board)}")
+    return tuple(sorted(checked_board(board, len(board)).tolist()))
+
+
+def _street_holdings(
+    board: Sequence[int], keep: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The board's holdings within ``keep``, and which of all the board leaves they are
+    (None: all of them)."""
+    holdings = _board_equity(_board_key(board))[0]
+    if keep is None:
+        return holdings, None
+    chosen = np.asarray(keep, dtype=np.bool_)[holdings]
+    return (holdings, None) if chosen.all() else (holdings[chosen], chosen)
 
 
 @lru_cache(maxsize=2)
@@ -188,6 +213,14 @@ def _board_equity(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     equity = equity_matrix(cards, np.ascontiguousarray(completions(board), dtype=np.int64))
     equity.flags.writeable = False
     return holdings, equity
+
+
+@lru_cache(maxsize=2)
+def board_factors(board: tuple[int, ...], rank: int) -> LeafFactors:
+    """The board's equity matrix (every holding it leaves) in rank ``rank``, kept for the
+    street's later solves as the matrix is; the seed is fixed, so a copy of the player
+    factorises it alike."""
+    return low_rank(_board_equity(board)[1], rank)
 
 
 def likely_hands(weights: np.ndarray, share: float = LIKELY_SHARE) -> np.ndarray:
@@ -206,13 +239,17 @@ def street_subgame(
     abstraction: BetAbstraction,
     leaves: BlueprintLeaves | None = None,
     own_share: float | None = None,
+    leaf_rank: int | None = None,
 ) -> tuple[Subgame, np.ndarray]:
     """The vectorised, depth-limited subgame of a flop or turn spot, and its holdings; with
     ``leaves`` (made for the spot's street: ``board_cards``) its leaves are valued by a
     blueprint's rest of the hand, the opponent choosing among continuations (Modicum), not by
     checking down. ``own_share`` (check-down leaves only): player 0's range kept to its likely
     hands, the fewest that carry that share of its weight (:func:`likely_hands`), a sparse own
-    range whose leaf products cost a fraction of the dense ones."""
+    range whose leaf products cost a fraction of the dense ones. ``leaf_rank`` (check-down
+    leaves, every hand of ours): the leaves valued through the matrix's factors of that rank."""
+    if leaf_rank is not None and (leaves is not None or own_share is not None):
+        raise ValueError("a low-rank leaf matrix needs check-down leaves over our every hand")
     if leaves is not None and len(spot.board) != leaves.board_cards:
         raise ValueError(
             f"these continuation leaves need a board of {leaves.board_cards} cards, "
@@ -220,6 +257,7 @@ def street_subgame(
         )
     keep = np.asarray(spot.ranges).sum(axis=0) > 0
     holdings, hands, equity = street_hands(spot.board, keep)
+    factors = None if leaf_rank is None else street_factors(spot.board, leaf_rank, keep)
     tree = river_tree(spot.pot, spot.stacks, spot.first_to_act, abstraction, hands.size, spot.root)
     ranges = np.ascontiguousarray(np.asarray(spot.ranges, dtype=np.float64)[:, holdings])
     if leaves is not None:
@@ -231,7 +269,8 @@ def street_subgame(
         return Subgame(tree, hands, ranges, leaf_choices=choices), holdings
     own_rows = None if own_share is None else likely_hands(ranges[0], own_share)
     # equity_matrix builds it antisymmetric, within [-1, 1]: no check needed
-    subgame = Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity), own_rows=own_rows)
+    subgame = Subgame(tree, hands, ranges, leaf_equity=LeafEquity(equity), own_rows=own_rows,
+                      leaf_factors=factors)  # fmt: skip
     return subgame, holdings
 
 
@@ -245,19 +284,21 @@ def solve_street(
     gadget_values: np.ndarray | None = None,
     leaves: BlueprintLeaves | None = None,
     own_share: float | None = None,
+    leaf_rank: int | None = None,
 ) -> RiverSolution:
     """Solve a flop or turn spot for ``iterations``; the solution reads as a river one does
     (``RiverSolution``: its exploitability is that of the depth-limited game, in chips per
     deal). ``gadget_player``: that player's range is replaced by a re-solving gadget, with
     ``gadget_values`` (``float64[1326]``) or else the check-down values
     (``river.check_down_gadget``). ``own_share``: a sparse own range (:func:`street_subgame`);
-    player 0's hands outside it have no strategy in the solution."""
+    player 0's hands outside it have no strategy in the solution. ``leaf_rank``: the leaves
+    valued through a factorisation of the equity matrix of that rank."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
     if own_share is not None and (gadget_player == 0 or leaves is not None):
         raise ValueError("a sparse own range needs player 0's range given and check-down leaves")
     start = time.perf_counter()
-    subgame, holdings = street_subgame(spot, abstraction, leaves, own_share)
+    subgame, holdings = street_subgame(spot, abstraction, leaves, own_share, leaf_rank)
     solver = subgame_solver(subgame, config, gadget_player, on_holdings(gadget_values, holdings))
     solver.run(iterations)
     strategy = subgame.unsolved_cleared(solver.average_strategy())

@@ -75,8 +75,10 @@ def resolve_below(
     leaves = None if solution.leaves is None else _leaves_below(solution, node, root, bettor)
     # a sparse own range stays sparse below: player 0's hands that reach the node
     own_share = 1.0 if solution.subgame.own_rows is not None and bettor == 1 else None
+    factors = solution.subgame.leaf_factors  # a low-rank leaf matrix stays so below
+    rank = None if factors is None else factors.rank
     return solve_street(spot, abstraction, iterations=iterations, leaves=leaves,
-                        own_share=own_share, **options)  # fmt: skip
+                        own_share=own_share, leaf_rank=rank, **options)  # fmt: skip
 
 
 def _leaves_below(solution: RiverSolution, node: int, root: RiverRoot, bettor: int) -> Any:

@@ -56,6 +56,10 @@ class Subgame:
     ``hands``' strengths. ``leaf_choices`` values them instead by continuation strategies
     the opponent chooses among (:mod:`.leaf_choice`, Modicum's leaves).
 
+    ``leaf_factors`` (with ``leaf_equity``): the leaves valued by ``D ~ left @ right`` of rank
+    ``r``, each product two thin ones of ``2 r / H`` of the dense one's cost; the solve is
+    then that of the factorised game (``leaf_equity`` stays the exact matrix).
+
     ``own_rows`` (with ``leaf_equity``): a sparse own range. Player 0's range is kept to those
     hands (the rest of its weight dropped), and each leaf product reads only their rows of
     the matrix, ``len(own_rows) / H`` of its cost. Player 0's other hands are not solved: their
@@ -70,6 +74,7 @@ class Subgame:
         leaf_equity: LeafEquity | np.ndarray | None = None,
         leaf_choices: LeafChoices | None = None,
         own_rows: np.ndarray | None = None,
+        leaf_factors: LeafFactors | None = None,
     ) -> None:
         if tree.num_rounds != 1 or int(tree.num_buckets[0]) != hands.size:
             raise ValueError(f"the tree must have one round of {hands.size} buckets (hands)")
@@ -93,6 +98,12 @@ class Subgame:
             self.leaf_equity = leaf_equity.matrix
             rows = -len(self.leaf_nodes) // LEAF_ROWS * -LEAF_ROWS
             self._leaf_weights = np.zeros((rows, hands.size), dtype=np.float32)
+        self.leaf_factors = leaf_factors
+        if leaf_factors is not None:
+            if self.leaf_equity is None or own_rows is not None:
+                raise ValueError("leaf factors need check-down leaves and every hand of ours")
+            if leaf_factors.left.shape[0] != hands.size:
+                raise ValueError(f"leaf factors must have {hands.size} rows")
         self.own_rows: np.ndarray | None = None
         if own_rows is not None:
             self._keep_own_rows(own_rows)
@@ -158,7 +169,11 @@ class Subgame:
         weights[:leaves] = reach[self.leaf_nodes, 1 - p, :]
         stakes = self.tree.contribution[self.leaf_nodes, p]
         # r D^T = -r D (D is antisymmetric), so no transposed product is needed
-        value[self.leaf_nodes] = -stakes[:, None] * (weights @ self.leaf_equity)[:leaves]
+        if self.leaf_factors is not None:
+            product = (weights @ self.leaf_factors.left) @ self.leaf_factors.right
+        else:
+            product = weights @ self.leaf_equity
+        value[self.leaf_nodes] = -stakes[:, None] * product[:leaves]
 
     def _fill_own_rows(self, reach: np.ndarray, p: int, value: np.ndarray) -> None:
         """:meth:`fill_leaves`' check-down values with a sparse own range: both products read
@@ -183,6 +198,51 @@ class Subgame:
         out = np.empty(self.hands.size)
         compatible_mass(self.hands.cards, self.ranges[1], out)
         return float(self.ranges[0] @ out)
+
+
+@dataclass(frozen=True)
+class LeafFactors:
+    """A leaf equity matrix in low rank, ``D ~ left @ right`` (``float32[H, r]`` and
+    ``float32[r, H]``, C order), as :func:`low_rank` makes it."""
+
+    left: np.ndarray
+    right: np.ndarray
+
+    def __post_init__(self) -> None:
+        left, right = self.left, self.right
+        if left.ndim != 2 or right.shape != (left.shape[1], left.shape[0]):
+            shapes = f"{left.shape} and {right.shape}"
+            raise ValueError(f"leaf factors must be [H, r] and [r, H], got {shapes}")
+        for part in (left, right):
+            if part.dtype != np.float32 or not part.flags.c_contiguous:
+                raise ValueError("leaf factors must be C-ordered float32 matrices")
+
+    @property
+    def rank(self) -> int:
+        return int(self.left.shape[1])
+
+    def rows(self, kept: np.ndarray) -> LeafFactors:
+        """The factors of the principal submatrix ``D[kept, kept]``: ``left``'s rows and
+        ``right``'s columns ``kept``."""
+        left = np.ascontiguousarray(self.left[kept])
+        return LeafFactors(left, np.ascontiguousarray(self.right[:, kept]))
+
+
+def low_rank(matrix: np.ndarray, rank: int, seed: int = 0) -> LeafFactors:
+    """``matrix ~ Q (Q^T matrix)`` with ``Q`` an orthonormal basis of rank ``rank`` (at most
+    the matrix's size) for its range, found by the randomised range finder with one power
+    iteration (Halko, Martinsson & Tropp 2011, "Finding structure with randomness",
+    Algorithms 4.1 and 4.3). Exact where the matrix's rank is at most ``rank``; the same
+    seed gives the same factors."""
+    if rank < 1:
+        raise ValueError(f"the rank must be positive, got {rank}")
+    size = matrix.shape[0]
+    rank = min(rank, size)
+    probe = np.random.default_rng(seed).standard_normal((size, rank)).astype(np.float32)
+    with one_blas_thread():
+        sample = matrix @ (matrix.T @ (matrix @ probe))
+        basis = np.linalg.qr(sample)[0].astype(np.float32)
+        return LeafFactors(np.ascontiguousarray(basis), np.ascontiguousarray(basis.T @ matrix))
 
 
 @dataclass(frozen=True)

@@ -200,6 +200,14 @@ class SolveOptions(Options):
         "rules after the solve) or split (likely, a hand outside them answered by the solve "
         "of every holding, made only when one is to play)",
     )
+    solve_rank: int | None = option(
+        None,
+        "the rank of the leaf matrix in flop and turn solves with check-down leaves over every "
+        "holding of ours: the board's equity matrix factorised once to that rank, each leaf "
+        "product two thin ones (default: the exact matrix)",
+        is_optional_positive_int,
+        "a positive number",
+    )
     leaves: Leaves = option(
         Leaves.AUTO,
         "how a flop or turn solve values the lines that reach the next card: check-down (the "
@@ -413,8 +421,10 @@ class RealTimeSolver:
         sizes: tuple[float, ...] = POT_FRACTIONS,
         sparse: bool = False,
         split: bool = False,
+        rank: int | None = None,
     ) -> None:
         self.iterations = iterations
+        self.rank = rank  # the leaf matrix's rank in flop and turn solves (None: exact)
         self.sparse = sparse  # flop and turn solves over our likely hands only
         self.split = split  # the hands a sparse own range leaves out: a solve of every holding
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
@@ -540,7 +550,7 @@ class RealTimeSolver:
         holding, sparse or not."""
         sparse = self.sparse and not every_holding
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        key = (*inputs, self.iterations, self.gadget_player, sparse, ranges.tobytes())
+        key = (*inputs, self.iterations, self.gadget_player, sparse, self.rank, ranges.tobytes())
         return shared_solution(
             key, lambda: self._solve_now(start, abstraction, ranges, leaves, sparse)
         )
@@ -565,6 +575,7 @@ class RealTimeSolver:
             self.gadget_player,
             leaves,
             sparse,
+            self.rank,
         )
 
     def policies(
@@ -735,6 +746,7 @@ class StreetSolvingRule:
                 sizes=self.sizes,
                 sparse=options.solve_range != SolveRange.FULL,
                 split=options.solve_range == SolveRange.SPLIT,
+                rank=options.solve_rank,
             )
         self._detail = ""
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
