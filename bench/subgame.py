@@ -12,16 +12,18 @@ prints, per number of pot fractions (each plus all-in, at most 3 bets and raises
 then the turn and the flop, depth-limited at the next card's deal
 (``blueprint.subgame.depth_limited.solve_street``, the player's sizes: half pot, pot, all-in,
 two bets and raises): the board's equity matrix, then milliseconds and exploitability after
-50, 100 and 200 iterations; and last a sparse own range against the dense one, as the
-default's solves run (one size, the pot, and all-in; 30 iterations; the opponent's gadget):
-both ranges on ``--density`` of the holdings with the player's 1% floor over all of them, the
-CPU milliseconds of both solves and their ratio (the target: the sparse one at least twice
-as fast), and how far our range's first strategy moves (total variation, range-weighted).
+50, 100 and 200 iterations; and last a sparse own range and a low-rank leaf matrix (rank
+``--rank``) against the dense exact solve, as the default's solves run (one size, the pot,
+and all-in; 30 iterations; the opponent's gadget): both ranges on ``--density`` of the
+holdings with the player's 1% floor over all of them, the CPU milliseconds of both solves and
+their ratio (the target: the sparse one at least twice as fast), and how far our range's
+first strategy moves (total variation, range-weighted, over the hands both solve).
 
 Times are wall clock, with this process's CPU time in brackets (on a loaded machine the CPU
 time is the one-core figure).
 
 Usage: python -m bench.subgame [--spots 5] [--seed 0] [--iterations 200] [--target 1.0]
+[--rank 32]
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("--stacks", type=float, default=400.0)
     parser.add_argument("--density", type=float, default=0.5)
     parser.add_argument("--algorithm", choices=("dcfr", "cfr+"), default="dcfr")
+    parser.add_argument("--rank", type=int, default=32, help="the low-rank leaf matrix's")
     args = parser.parse_args()
     config = PRESETS[args.algorithm]
     rng = np.random.default_rng(args.seed)
@@ -102,13 +105,15 @@ def main() -> None:
         )
     for cards, street in ((4, "turn, depth-limited at the river"), (3, "flop, at the turn")):
         street_rows(rng, args.spots, args.stacks, args.density, cards, street)
-    print(
-        f"a sparse own range ({LIKELY_SHARE:.0%} of ours) against the dense one; pot, all-in,"
-        " 30 iterations"
-    )
-    print("street  dense ms (cpu)  sparse ms (cpu)  ratio  our hands kept  moved")
-    for cards, street in ((4, "turn"), (3, "flop")):
-        sparse_row(rng, args.spots, args.stacks, args.density, cards, street)
+    variants = {
+        f"a sparse own range ({LIKELY_SHARE:.0%} of ours)": {"own_share": LIKELY_SHARE},
+        f"a leaf matrix of rank {args.rank}": {"leaf_rank": args.rank},
+    }
+    for title, variant in variants.items():
+        print(f"{title} against the dense exact solve; pot, all-in, 30 iterations")
+        print("street  dense ms (cpu)  variant ms (cpu)  ratio  our hands kept  moved")
+        for cards, street in ((4, "turn"), (3, "flop")):
+            variant_row(rng, args.spots, args.stacks, args.density, cards, street, variant)
 
 
 def street_rows(
@@ -135,13 +140,20 @@ def street_rows(
         print(f"{iterations:10d}  {runs[0][0].tree.num_nodes:5d}  {_ms(runs):>8}  {gap:5.2f}")
 
 
-def sparse_row(
-    rng: np.random.Generator, count: int, stacks: float, density: float, cards: int, name: str
+def variant_row(
+    rng: np.random.Generator,
+    count: int,
+    stacks: float,
+    density: float,
+    cards: int,
+    name: str,
+    variant: dict[str, Any],
 ) -> None:
-    """A depth-limited street solved with our range sparse and dense: CPU milliseconds, their
-    ratio, the hands kept and the range-weighted total variation of our first strategy."""
+    """A depth-limited street solved with ``variant`` (``solve_street``'s keywords) and
+    without: CPU milliseconds, their ratio, the share of our hands the variant solves and the
+    range-weighted total variation of our first strategy over them."""
     sizes = BetAbstraction(pot_fractions=(1.0,), all_in=True, max_raises=2)
-    times: dict[float | None, list[float]] = {None: [], LIKELY_SHARE: []}
+    times: dict[str, list[float]] = {"dense": [], "variant": []}
     kept, moved = [], []
     for index in range(count + 1):  # the first spot only compiles and fills the matrix cache
         spot = random_spot(rng, stacks, density, cards=cards)
@@ -150,22 +162,22 @@ def sparse_row(
         floored = 0.99 * shaped + 0.01 * live / live.sum()  # the player's RANGE_FLOOR, both
         spot = type(spot)(spot.board, 100.0, spot.stacks, 0, floored)  # we act first
         solved = {}
-        for share in times:
+        for label, options in (("dense", {}), ("variant", variant)):
             start = time.process_time()
-            solved[share] = solve_street(spot, sizes, iterations=30, gadget_player=1,
-                                         own_share=share)  # fmt: skip
+            solved[label] = solve_street(spot, sizes, iterations=30, gadget_player=1, **options)
             if index:
-                times[share].append(time.process_time() - start)
+                times[label].append(time.process_time() - start)
         if not index:
             continue
-        dense, sparse = solved[None], solved[LIKELY_SHARE]
-        rows = sparse.holdings[sparse.subgame.own_rows]
-        kept.append(len(rows) / len(sparse.holdings))
-        gap = np.abs(dense.node_strategy(0)[rows] - sparse.node_strategy(0)[rows]).sum(axis=1)
+        dense, other = solved["dense"], solved["variant"]
+        own = other.subgame.own_rows
+        rows = other.holdings if own is None else other.holdings[own]
+        kept.append(len(rows) / len(other.holdings))
+        gap = np.abs(dense.node_strategy(0)[rows] - other.node_strategy(0)[rows]).sum(axis=1)
         moved.append(0.5 * float(floored[0, rows] @ gap) / float(floored[0, rows].sum()))
-    dense_ms, sparse_ms = (1000 * float(np.mean(times[share])) for share in times)
+    dense_ms, variant_ms = (1000 * float(np.mean(times[label])) for label in times)
     print(
-        f"{name:6s}  {dense_ms:14.0f}  {sparse_ms:15.0f}  {dense_ms / sparse_ms:5.2f}"
+        f"{name:6s}  {dense_ms:14.0f}  {variant_ms:16.0f}  {dense_ms / variant_ms:5.2f}"
         f"  {100 * np.mean(kept):13.0f}%  {np.mean(moved):.3f}"
     )
 

@@ -188,3 +188,24 @@ def test_a_solve_first_made_for_another_line_serves_the_real_line_as_the_players
     for snapshot in (checked, raised):
         assert copy.policy(snapshot) == player.policy(snapshot)
     assert copy.fixed.solving.solver.nested_solves == player.fixed.solving.solver.nested_solves == 1
+
+
+def test_a_low_rank_leaf_matrix_solves_our_every_hand_at_its_rank(scripted_hand):
+    """``solve_rank=8``: the flop's solve values its leaves through the board matrix's
+    factors of rank 8 and covers every holding; a rank below 1 is refused by name."""
+    seats = scripted_hand([2000, 2000], 0, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    flop = next(s for s in seats[0].seen if s.street == Street.FLOP)
+    flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
+    player = CFRv2Player(solve_rank=8, solve_iterations=10, seed=0)
+    rule = player.fixed.solving
+    assert rule.applies(flop)
+    _, solution = rule.solved(flop)
+    subgame = solution.solution.subgame
+    assert subgame.own_rows is None and subgame.leaf_factors.rank == 8
+    exact = CFRv2Player(solve_iterations=10, seed=0).fixed.solving.solved(flop)[1]
+    assert exact.solution.subgame.leaf_factors is None
+    row = player.policy(flop)
+    assert abs(sum(weight for _, _, weight in row) - 1.0) < 1e-9
+    assert all(is_legal(flop, (name, amount)) for name, amount, _ in row)
+    with pytest.raises(ValueError, match="solve_rank"):
+        CFRv2Player(solve_rank=0)
