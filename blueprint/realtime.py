@@ -80,6 +80,7 @@ def solve_street(
     leaves: Any = None,
     sparse: bool = False,
     rank: int | None = None,
+    floor: bool = False,
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
@@ -88,9 +89,11 @@ def solve_street(
     check-down re-solving gadget (Burch, Johanson & Bowling 2014). ``sparse``: on the flop
     and the turn with check-down leaves, player 0's range kept to its likely hands, those that
     carry ``LIKELY_SHARE`` of it (:func:`blueprint.subgame.depth_limited.street_subgame`).
-    ``rank``: on the flop and the turn with check-down leaves over our every hand, the leaves
-    valued through the equity matrix's factors of that rank."""
-    from blueprint.subgame.depth_limited import LIKELY_SHARE
+    ``rank``: on the flop and the turn with check-down leaves, the leaves valued through the
+    equity matrix's factors of that rank (with ``sparse``, those of our hands outside the
+    likely ones, which are then solved too). ``floor`` (with ``sparse``): those hands solved
+    so, at ``rank`` or else ``FLOOR_RANK``."""
+    from blueprint.subgame.depth_limited import FLOOR_RANK, LIKELY_SHARE
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot
     from blueprint.subgame.river import RiverSpot, solve_river
@@ -100,7 +103,8 @@ def solve_street(
     if len(board) in spots:
         spot = spots[len(board)](board, pot, stacks, first, ranges)
         own_share = LIKELY_SHARE if sparse and leaves is None else None
-        dense = leaves is None and own_share is None
+        if floor and own_share is not None and rank is None:
+            rank = FLOOR_RANK
         return solve_to_next_card(
             spot,
             tree,
@@ -108,7 +112,7 @@ def solve_street(
             gadget_player=gadget_player,
             leaves=leaves,
             own_share=own_share,
-            leaf_rank=rank if dense else None,
+            leaf_rank=rank if leaves is None else None,
         )
     river = RiverSpot(board, pot, stacks, first, ranges)
     return solve_river(

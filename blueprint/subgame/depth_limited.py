@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # continuation reads the completions' strengths from here
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 LIKELY_SHARE = 0.98  # of our range, the hands a sparse solve or the continuation leaves keep
+FLOOR_RANK = 32  # the rank of the factors through which a sparse solve values its floor
 MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit integers
 NEGATION_BLOCK = 64  # the lower triangle is written in blocks of 64 x 64 (16 KiB of float32)
 
@@ -247,9 +248,11 @@ def street_subgame(
     checking down. ``own_share`` (check-down leaves only): player 0's range kept to its likely
     hands, the fewest that carry that share of its weight (:func:`likely_hands`), a sparse own
     range whose leaf products cost a fraction of the dense ones. ``leaf_rank`` (check-down
-    leaves, every hand of ours): the leaves valued through the matrix's factors of that rank."""
-    if leaf_rank is not None and (leaves is not None or own_share is not None):
-        raise ValueError("a low-rank leaf matrix needs check-down leaves over our every hand")
+    leaves): the leaves valued through the matrix's factors of that rank; with
+    ``own_share``, only those of our hands outside the likely ones (the range's floor), which
+    then keep their weight and are solved."""
+    if leaf_rank is not None and leaves is not None:
+        raise ValueError("a low-rank leaf matrix needs check-down leaves")
     if leaves is not None and len(spot.board) != leaves.board_cards:
         raise ValueError(
             f"these continuation leaves need a board of {leaves.board_cards} cards, "
@@ -292,7 +295,8 @@ def solve_street(
     ``gadget_values`` (``float64[1326]``) or else the check-down values
     (``river.check_down_gadget``). ``own_share``: a sparse own range (:func:`street_subgame`);
     player 0's hands outside it have no strategy in the solution. ``leaf_rank``: the leaves
-    valued through a factorisation of the equity matrix of that rank."""
+    valued through a factorisation of the equity matrix of that rank; with ``own_share``,
+    player 0's hands outside it valued so and solved."""
     if iterations < 1:
         raise ValueError("iterations must be positive")
     if own_share is not None and (gadget_player == 0 or leaves is not None):

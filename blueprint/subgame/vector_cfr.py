@@ -60,10 +60,12 @@ class Subgame:
     ``r``, each product two thin ones of ``2 r / H`` of the dense one's cost; the solve is
     then that of the factorised game (``leaf_equity`` stays the exact matrix).
 
-    ``own_rows`` (with ``leaf_equity``): a sparse own range. Player 0's range is kept to those
-    hands (the rest of its weight dropped), and each leaf product reads only their rows of
-    the matrix, ``len(own_rows) / H`` of its cost. Player 0's other hands are not solved: their
-    leaf values are 0 and :meth:`unsolved_cleared` clears their strategy.
+    ``own_rows`` (with ``leaf_equity``): a sparse own range. Each leaf product reads only
+    those rows of the matrix, ``len(own_rows) / H`` of its cost. Without ``leaf_factors``
+    player 0's range is kept to those hands (the rest of its weight dropped) and its other
+    hands are not solved: their leaf values are 0 and :meth:`unsolved_cleared` clears their
+    strategy. With them, the other hands (the range's floor) keep their weight and are
+    solved, their rows of the matrix read through the factors.
     """
 
     def __init__(
@@ -100,8 +102,8 @@ class Subgame:
             self._leaf_weights = np.zeros((rows, hands.size), dtype=np.float32)
         self.leaf_factors = leaf_factors
         if leaf_factors is not None:
-            if self.leaf_equity is None or own_rows is not None:
-                raise ValueError("leaf factors need check-down leaves and every hand of ours")
+            if self.leaf_equity is None:
+                raise ValueError("leaf factors need check-down leaves (leaf_equity)")
             if leaf_factors.left.shape[0] != hands.size:
                 raise ValueError(f"leaf factors must have {hands.size} rows")
         self.own_rows: np.ndarray | None = None
@@ -113,8 +115,8 @@ class Subgame:
                 raise ValueError("leaf showdowns need both players' chips equal")
 
     def _keep_own_rows(self, own_rows: np.ndarray) -> None:
-        """Player 0's range kept to ``own_rows``; their rows of the leaf matrix, for its
-        products."""
+        """Player 0's leaf products kept to ``own_rows``' rows of the leaf matrix; the other
+        hands dropped from its range, or with ``leaf_factors`` read through them."""
         if self.leaf_equity is None:
             raise ValueError("a sparse own range needs check-down leaves (leaf_equity)")
         rows = np.asarray(own_rows, dtype=np.int64)
@@ -122,15 +124,26 @@ class Subgame:
         inside = ((rows >= 0) & (rows < size)).all()
         if rows.ndim != 1 or not len(rows) or len(np.unique(rows)) != len(rows) or not inside:
             raise ValueError(f"own_rows must be distinct hands of 0..{size - 1}, at least one")
-        dropped = np.ones(size, dtype=np.bool_)
-        dropped[rows] = False
-        self._dropped_rows = np.flatnonzero(dropped)  # our hands left unsolved
-        self.ranges = self.ranges.copy()  # never the caller's array
-        self.ranges[OWN, dropped] = 0.0
+        others = np.ones(size, dtype=np.bool_)
+        others[rows] = False
         self.own_rows = np.sort(rows)
         self._own_equity = np.ascontiguousarray(self.leaf_equity[self.own_rows])
         padded = self._leaf_weights.shape[0]
         self._own_weights = np.zeros((padded, len(rows)), dtype=np.float32)
+        if self.leaf_factors is not None:  # the floor: solved through the factors
+            self._dropped_rows = np.zeros(0, dtype=np.int64)
+            self._floor_rows = np.flatnonzero(others)
+            self._floor_left = np.ascontiguousarray(self.leaf_factors.left[self._floor_rows])
+            self._floor_weights = np.zeros((padded, len(self._floor_rows)), dtype=np.float32)
+            return
+        self._dropped_rows = np.flatnonzero(others)  # our hands left unsolved
+        self.ranges = self.ranges.copy()  # never the caller's array
+        self.ranges[OWN, others] = 0.0
+
+    @property
+    def solves_every_hand(self) -> bool:
+        """Whether every hand of player 0 gets a strategy (no hand left unsolved)."""
+        return self.own_rows is None or self.leaf_factors is not None
 
     def unsolved_cleared(self, strategy: np.ndarray) -> np.ndarray:
         """``strategy`` with player 0's rows zero for the hands outside ``own_rows`` at each
@@ -177,21 +190,31 @@ class Subgame:
 
     def _fill_own_rows(self, reach: np.ndarray, p: int, value: np.ndarray) -> None:
         """:meth:`fill_leaves`' check-down values with a sparse own range: both products read
-        only player 0's rows ``R`` of the matrix (``D[R, :]``)."""
-        nodes, rows = self.leaf_nodes, self.own_rows
+        only player 0's rows ``R`` of the matrix (``D[R, :]``), and with ``leaf_factors`` the
+        other rows ``F`` through them (``D[F, :] ~ left[F] @ right``)."""
+        nodes, rows, factors = self.leaf_nodes, self.own_rows, self.leaf_factors
         leaves = len(nodes)
         stakes = self.tree.contribution[nodes, p]
-        if p == OWN:  # v[h] = stake * sum_j D[h, j] w[j], for h in R
+        if p == OWN:  # v[h] = stake * sum_j D[h, j] w[j], for h in R (and F)
             weights = self._leaf_weights
             weights[:leaves] = reach[nodes, 1 - p, :]
             ours = (self._own_equity @ weights.T)[:, :leaves]
-            value[nodes] = 0.0
+            if factors is None:
+                value[nodes] = 0.0
+            else:  # D w = -(w D)^T, as in the dense product
+                floor = (weights @ factors.left) @ factors.right
+                value[nodes] = -stakes[:, None] * floor[:leaves]
             value[nodes[:, None], rows[None, :]] = stakes[:, None] * ours.T
             return
-        # v[j] = stake * sum_h D[j, h] w[h] = -stake * sum_{h in R} w[h] D[h, j]
+        # v[j] = stake * sum_h D[j, h] w[h] = -stake * sum_{h in R} w[h] D[h, j] (and F's)
         weights = self._own_weights
         weights[:leaves] = reach[nodes, OWN][:, rows]
-        value[nodes] = -stakes[:, None] * (weights @ self._own_equity)[:leaves]
+        product = weights @ self._own_equity
+        if factors is not None:
+            floor = self._floor_weights
+            floor[:leaves] = reach[nodes, OWN][:, self._floor_rows]
+            product += (floor @ self._floor_left) @ factors.right
+        value[nodes] = -stakes[:, None] * product[:leaves]
 
     def mass(self) -> float:
         """``M``: the total weight of compatible (hand of player 0, hand of player 1) pairs."""

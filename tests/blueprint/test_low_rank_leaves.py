@@ -1,7 +1,7 @@
 """Depth-limited solves whose leaf matrix is factorised (``Subgame(leaf_factors=...)``): the
 range finder reproduces a matrix of low rank exactly, a factorisation of full rank gives the
-exact walk's values, a principal submatrix's factors are the rows of the board's, and a
-re-solve below a bet keeps the rank."""
+exact walk's values (with a sparse own range too, its floor through the factors), a principal
+submatrix's factors are the rows of the board's, and a re-solve below a bet keeps the rank."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from agent.poker.cards import parse_cards
 from agent.poker.range_equity import HOLDINGS, blocked_mask
 from blueprint.subgame.depth_limited import (
     board_factors,
+    likely_hands,
     solve_street,
     street_factors,
     street_hands,
@@ -39,6 +40,14 @@ def narrow_ranges(board: tuple[int, ...], seed: int, share: float = 0.03) -> np.
     rng = np.random.default_rng(seed)
     live = ~blocked_mask(list(board))
     return rng.random((2, HOLDINGS)) * (rng.random((2, HOLDINGS)) < share) * live
+
+
+def random_policy(subgame: Subgame, seed: int) -> np.ndarray:
+    """A random strategy over every decision's actions."""
+    tree = subgame.tree
+    table = np.random.default_rng(seed).random((tree.num_infosets, tree.max_actions))
+    table *= tree.infoset_actions()[:, None] > np.arange(tree.max_actions)[None, :]
+    return table / table.sum(axis=1, keepdims=True)
 
 
 def test_the_range_finder_reproduces_a_matrix_of_its_rank() -> None:
@@ -79,10 +88,7 @@ def test_factors_of_full_rank_give_the_exact_walks_values(spot_type, board) -> N
     factors = low_rank(exact.leaf_equity, size)
     factored = Subgame(exact.tree, exact.hands, exact.ranges,
                        leaf_equity=LeafEquity(exact.leaf_equity), leaf_factors=factors)  # fmt: skip
-    tree = exact.tree
-    table = np.random.default_rng(4).random((tree.num_infosets, tree.max_actions))
-    table *= tree.infoset_actions()[:, None] > np.arange(tree.max_actions)
-    policy = table / table.sum(axis=1, keepdims=True)
+    policy = random_policy(exact, 4)
     for player in (0, 1):
         values = root_values(factored, policy, player)
         assert np.allclose(values, root_values(exact, policy, player), rtol=1e-4, atol=1e-3)
@@ -104,7 +110,37 @@ def test_a_low_rank_solve_is_close_to_the_exact_one_and_stays_low_rank_below() -
     assert nested.subgame.leaf_factors.rank == 32
 
 
-def test_a_low_rank_matrix_is_refused_with_a_sparse_own_range() -> None:
-    spot = TurnSpot(TURN, 100.0, (400.0, 400.0), 0, narrow_ranges(TURN, 7, share=0.5))
-    with pytest.raises(ValueError, match="low-rank leaf matrix needs check-down leaves"):
-        solve_street(spot, SIZES, iterations=1, own_share=0.98, leaf_rank=8)
+@pytest.mark.parametrize(("spot_type", "board"), [(FlopSpot, FLOP), (TurnSpot, TURN)])
+def test_a_floor_through_full_rank_factors_gives_the_dense_walks_values(spot_type, board) -> None:
+    """Our likely hands by their exact rows, the floor through factors of full rank: every
+    hand's values are the dense walk's, and no hand of ours is dropped."""
+    ranges = narrow_ranges(board, 8, share=0.05)
+    ranges[0] += 1e-3 * ~blocked_mask(list(board))  # a floor on every holding of ours
+    spot = spot_type(board, 60.0, (500.0, 500.0), 0, ranges)
+    exact, _ = street_subgame(spot, SIZES)
+    size = exact.hands.size
+    rows = likely_hands(exact.ranges[0], 0.9)
+    assert len(rows) < size / 5
+    factors = low_rank(exact.leaf_equity, size)
+    equity = LeafEquity(exact.leaf_equity)
+    floor = Subgame(exact.tree, exact.hands, exact.ranges, leaf_equity=equity, own_rows=rows,
+                    leaf_factors=factors)  # fmt: skip
+    assert floor.solves_every_hand and (floor.ranges == exact.ranges).all()
+    policy = random_policy(exact, 9)
+    for player in (0, 1):
+        values = root_values(floor, policy, player)
+        assert np.allclose(values, root_values(exact, policy, player), rtol=1e-4, atol=1e-3)
+
+
+def test_a_sparse_solve_with_a_floor_rank_solves_every_hand_of_ours() -> None:
+    spot = FlopSpot(FLOP, 60.0, (500.0, 500.0), 0, narrow_ranges(FLOP, 5, share=0.3))
+    live = ~blocked_mask(list(FLOP))
+    floored = spot.ranges.copy()
+    floored[0] = 0.99 * floored[0] / floored[0].sum() + 0.01 * live / live.sum()
+    spot = FlopSpot(FLOP, 60.0, (500.0, 500.0), 0, floored)
+    solution = solve_street(spot, SIZES, iterations=20, own_share=0.98, leaf_rank=16)
+    subgame = solution.subgame
+    assert len(subgame.own_rows) < 0.5 * len(solution.holdings)
+    assert subgame.leaf_factors.rank == 16 and subgame.solves_every_hand
+    ours = solution.node_strategy(0)[solution.holdings]  # we act first
+    assert np.allclose(ours.sum(axis=1), 1.0)  # every holding of ours is solved

@@ -146,11 +146,14 @@ class SolveRange(StrEnum):
     a sparse own range whose leaf products
     cost a fraction of the dense ones. With ``likely`` a hand outside them is answered by the
     rules after the solve; with ``split`` by the solve over every holding (``full``'s),
-    made only when such a hand is to play."""
+    made only when such a hand is to play; with ``floor`` by the same solve, where those hands
+    keep their weight and their rows of the leaf matrix are read through its factors of rank
+    ``solve_rank`` (``blueprint.subgame.depth_limited.FLOOR_RANK`` by default)."""
 
     FULL = "full"
     LIKELY = "likely"
     SPLIT = "split"
+    FLOOR = "floor"
 
 
 def is_solve_size(value: Any) -> bool:
@@ -197,14 +200,16 @@ class SolveOptions(Options):
         "which of our hands a flop or turn solve with check-down leaves covers: full (every "
         "holding), likely (the fewest that carry 98% of our range: a sparse own range, its "
         "leaf products about three times cheaper; a hand outside them is answered by the "
-        "rules after the solve) or split (likely, a hand outside them answered by the solve "
-        "of every holding, made only when one is to play)",
+        "rules after the solve), split (likely, a hand outside them answered by the solve "
+        "of every holding, made only when one is to play) or floor (likely, the hands outside "
+        "them solved too, their rows of the leaf matrix read through its factors of rank "
+        "solve_rank, 32 by default)",
     )
     solve_rank: int | None = option(
         None,
-        "the rank of the leaf matrix in flop and turn solves with check-down leaves over every "
-        "holding of ours: the board's equity matrix factorised once to that rank, each leaf "
-        "product two thin ones (default: the exact matrix)",
+        "the rank of the leaf matrix in flop and turn solves with check-down leaves: the "
+        "board's equity matrix factorised once to that rank, each leaf product two thin ones "
+        "(default: the exact matrix; with solve_range=floor, 32 for the floor's rows only)",
         is_optional_positive_int,
         "a positive number",
     )
@@ -421,9 +426,11 @@ class RealTimeSolver:
         sizes: tuple[float, ...] = POT_FRACTIONS,
         sparse: bool = False,
         split: bool = False,
+        floor: bool = False,
         rank: int | None = None,
     ) -> None:
         self.iterations = iterations
+        self.floor = floor  # a sparse range's other hands solved through the leaf factors
         self.rank = rank  # the leaf matrix's rank in flop and turn solves (None: exact)
         self.sparse = sparse  # flop and turn solves over our likely hands only
         self.split = split  # the hands a sparse own range leaves out: a solve of every holding
@@ -550,7 +557,8 @@ class RealTimeSolver:
         holding, sparse or not."""
         sparse = self.sparse and not every_holding
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        key = (*inputs, self.iterations, self.gadget_player, sparse, self.rank, ranges.tobytes())
+        shape = (sparse, self.floor and sparse, self.rank)
+        key = (*inputs, self.iterations, self.gadget_player, *shape, ranges.tobytes())
         return shared_solution(
             key, lambda: self._solve_now(start, abstraction, ranges, leaves, sparse)
         )
@@ -576,6 +584,7 @@ class RealTimeSolver:
             leaves,
             sparse,
             self.rank,
+            self.floor and sparse,
         )
 
     def policies(
@@ -626,7 +635,7 @@ class RealTimeSolver:
     ) -> np.ndarray | None:
         """``bool[1326]``: the holdings a sparse own range left without a strategy at
         ``snapshot``'s node (None: a solve of every holding, or not our node)."""
-        if solved.solution.subgame.own_rows is None:
+        if solved.solution.subgame.solves_every_hand:
             return None
         priced = priced_node(snapshot, start, solved)
         if priced is None:
@@ -746,6 +755,7 @@ class StreetSolvingRule:
                 sizes=self.sizes,
                 sparse=options.solve_range != SolveRange.FULL,
                 split=options.solve_range == SolveRange.SPLIT,
+                floor=options.solve_range == SolveRange.FLOOR,
                 rank=options.solve_rank,
             )
         self._detail = ""

@@ -209,3 +209,24 @@ def test_a_low_rank_leaf_matrix_solves_our_every_hand_at_its_rank(scripted_hand)
     assert all(is_legal(flop, (name, amount)) for name, amount, _ in row)
     with pytest.raises(ValueError, match="solve_rank"):
         CFRv2Player(solve_rank=0)
+
+
+def test_a_floor_range_solves_every_hand_and_leaves_none_to_the_rules(scripted_hand):
+    """``solve_range="floor"``: our likely hands by their exact rows and the others through
+    the leaf matrix's factors of rank 32, every hole answered and modelled by the solve."""
+    seats = scripted_hand([2000, 2000], 0, [["bet:3", "call", "call"], ["call", "call", "call"]])
+    flop = next(s for s in seats[0].seen if s.street == Street.FLOP)
+    flop = replace(flop, board=BOARD[:3], hole=tuple(parse_cards(["Jh", "Th"])))
+    player = CFRv2Player(solve_range="floor", solve_iterations=10, seed=0)
+    rule = player.fixed.solving
+    start, solution = rule.solved(flop)
+    subgame, holdings = solution.solution.subgame, solution.solution.holdings
+    assert 0 < len(subgame.own_rows) < len(holdings) and subgame.leaf_factors.rank == 32
+    assert rule.running_solver().unsolved(flop, start, solution) is None
+    others = np.setdiff1d(np.arange(len(holdings)), subgame.own_rows)
+    holes = [tuple(map(int, HOLDING_CARDS[h])) for h in holdings[others][:5]]
+    assert player.policy_table(flop, holes) == rule.running_solver().policies(
+        flop, start, solution, holes
+    )
+    strategy = solution.solution.node_strategy(solution.node(start))
+    assert np.allclose(rule.likelihood(flop, ("call", 0))[holdings], strategy[holdings, 0])
