@@ -79,16 +79,25 @@ def test_a_street_s_factors_are_the_board_s_rows() -> None:
     assert (factors.right == everything.right[:, rows]).all()
 
 
+@pytest.mark.parametrize("floor", [False, True])
 @pytest.mark.parametrize(("spot_type", "board"), [(FlopSpot, FLOP), (TurnSpot, TURN)])
-def test_factors_of_full_rank_give_the_exact_walks_values(spot_type, board) -> None:
-    spot = spot_type(board, 60.0, (500.0, 500.0), 1, narrow_ranges(board, 3))
+def test_factors_of_full_rank_give_the_exact_walks_values(spot_type, board, floor) -> None:
+    """Every hand through factors of full rank, or (``floor``) our likely hands by their
+    exact rows and the others through the factors: every hand's values are the dense walk's,
+    and no hand of ours is dropped."""
+    ranges = narrow_ranges(board, 8, share=0.05)
+    ranges[0] += 1e-3 * ~blocked_mask(list(board))  # a floor on every holding of ours
+    spot = spot_type(board, 60.0, (500.0, 500.0), 0, ranges)
     exact, _ = street_subgame(spot, SIZES)
     size = exact.hands.size
-    assert size < 120
+    rows = likely_hands(exact.ranges[0], 0.9) if floor else None
+    assert rows is None or len(rows) < size / 5
     factors = low_rank(exact.leaf_equity, size)
-    factored = Subgame(exact.tree, exact.hands, exact.ranges,
-                       leaf_equity=LeafEquity(exact.leaf_equity), leaf_factors=factors)  # fmt: skip
-    policy = random_policy(exact, 4)
+    equity = LeafEquity(exact.leaf_equity)
+    factored = Subgame(exact.tree, exact.hands, exact.ranges, leaf_equity=equity, own_rows=rows,
+                       leaf_factors=factors)  # fmt: skip
+    assert factored.solves_every_hand and (factored.ranges == exact.ranges).all()
+    policy = random_policy(exact, 9)
     for player in (0, 1):
         values = root_values(factored, policy, player)
         assert np.allclose(values, root_values(exact, policy, player), rtol=1e-4, atol=1e-3)
@@ -108,28 +117,6 @@ def test_a_low_rank_solve_is_close_to_the_exact_one_and_stays_low_rank_below() -
     nested = resolve_below(solution, check, root, SIZES, iterations=30)
     assert nested.subgame.leaf_factors is not None
     assert nested.subgame.leaf_factors.rank == 32
-
-
-@pytest.mark.parametrize(("spot_type", "board"), [(FlopSpot, FLOP), (TurnSpot, TURN)])
-def test_a_floor_through_full_rank_factors_gives_the_dense_walks_values(spot_type, board) -> None:
-    """Our likely hands by their exact rows, the floor through factors of full rank: every
-    hand's values are the dense walk's, and no hand of ours is dropped."""
-    ranges = narrow_ranges(board, 8, share=0.05)
-    ranges[0] += 1e-3 * ~blocked_mask(list(board))  # a floor on every holding of ours
-    spot = spot_type(board, 60.0, (500.0, 500.0), 0, ranges)
-    exact, _ = street_subgame(spot, SIZES)
-    size = exact.hands.size
-    rows = likely_hands(exact.ranges[0], 0.9)
-    assert len(rows) < size / 5
-    factors = low_rank(exact.leaf_equity, size)
-    equity = LeafEquity(exact.leaf_equity)
-    floor = Subgame(exact.tree, exact.hands, exact.ranges, leaf_equity=equity, own_rows=rows,
-                    leaf_factors=factors)  # fmt: skip
-    assert floor.solves_every_hand and (floor.ranges == exact.ranges).all()
-    policy = random_policy(exact, 9)
-    for player in (0, 1):
-        values = root_values(floor, policy, player)
-        assert np.allclose(values, root_values(exact, policy, player), rtol=1e-4, atol=1e-3)
 
 
 def test_a_sparse_solve_with_a_floor_rank_solves_every_hand_of_ours() -> None:
