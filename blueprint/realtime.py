@@ -19,6 +19,7 @@ import numpy as np
 from blueprint.subgame.warmup import ColdCacheWarning, compile_in_background, running
 
 __all__ = [
+    "FLOOR_RANK",
     "ColdCacheWarning",
     "bet_tree",
     "blueprint_leaves",
@@ -28,6 +29,8 @@ __all__ = [
     "solve_street",
     "street_root",
 ]
+
+FLOOR_RANK = 32  # the rank of the factors through which solve_range=floor solves the floor
 
 
 def bet_tree(pot_fractions: tuple[float, ...], max_raises: int) -> Any:
@@ -80,7 +83,6 @@ def solve_street(
     leaves: Any = None,
     sparse: bool = False,
     rank: int | None = None,
-    floor: bool = False,
 ) -> Any:
     """The street of ``board`` (3, 4 or 5 cards) solved from its start by DCFR over both
     ``ranges``: to the showdowns on the river, to the next card on the flop and the turn, each
@@ -91,9 +93,8 @@ def solve_street(
     carry ``LIKELY_SHARE`` of it (:func:`blueprint.subgame.depth_limited.street_subgame`).
     ``rank``: on the flop and the turn with check-down leaves, the leaves valued through the
     equity matrix's factors of that rank (with ``sparse``, those of our hands outside the
-    likely ones, which are then solved too). ``floor`` (with ``sparse``): those hands solved
-    so, at ``rank`` or else ``FLOOR_RANK``."""
-    from blueprint.subgame.depth_limited import FLOOR_RANK, LIKELY_SHARE
+    likely ones, which are then solved too: ``FLOOR_RANK`` for ``solve_range=floor``)."""
+    from blueprint.subgame.depth_limited import LIKELY_SHARE
     from blueprint.subgame.depth_limited import solve_street as solve_to_next_card
     from blueprint.subgame.flop import FlopSpot
     from blueprint.subgame.river import RiverSpot, solve_river
@@ -103,8 +104,6 @@ def solve_street(
     if len(board) in spots:
         spot = spots[len(board)](board, pot, stacks, first, ranges)
         own_share = LIKELY_SHARE if sparse and leaves is None else None
-        if floor and own_share is not None and rank is None:
-            rank = FLOOR_RANK
         return solve_to_next_card(
             spot,
             tree,

@@ -61,7 +61,6 @@ if TYPE_CHECKING:  # continuation reads the completions' strengths from here
 STREET_ABSTRACTION = BetAbstraction(pot_fractions=(0.5, 1.0), all_in=True, max_raises=2)
 DEPTH_LIMITED_BOARDS = (3, 4)  # the flop's cards and the turn's
 LIKELY_SHARE = 0.98  # of our range, the hands a sparse solve or the continuation leaves keep
-FLOOR_RANK = 32  # the rank of the factors through which a sparse solve values its floor
 MAX_COMPLETIONS = 32_767  # net wins over the completions are counted in 16-bit integers
 NEGATION_BLOCK = 64  # the lower triangle is written in blocks of 64 x 64 (16 KiB of float32)
 

@@ -148,7 +148,7 @@ class SolveRange(StrEnum):
     rules after the solve; with ``split`` by the solve over every holding (``full``'s),
     made only when such a hand is to play; with ``floor`` by the same solve, where those hands
     keep their weight and their rows of the leaf matrix are read through its factors of rank
-    ``solve_rank`` (``blueprint.subgame.depth_limited.FLOOR_RANK`` by default)."""
+    ``solve_rank`` (``blueprint.realtime.FLOOR_RANK`` by default)."""
 
     FULL = "full"
     LIKELY = "likely"
@@ -426,12 +426,12 @@ class RealTimeSolver:
         sizes: tuple[float, ...] = POT_FRACTIONS,
         sparse: bool = False,
         split: bool = False,
-        floor: bool = False,
         rank: int | None = None,
     ) -> None:
         self.iterations = iterations
-        self.floor = floor  # a sparse range's other hands solved through the leaf factors
-        self.rank = rank  # the leaf matrix's rank in flop and turn solves (None: exact)
+        # the leaf matrix's rank in flop and turn solves (None: exact); with ``sparse``, the
+        # rank through which our other hands are solved (None: they are dropped)
+        self.rank = rank
         self.sparse = sparse  # flop and turn solves over our likely hands only
         self.split = split  # the hands a sparse own range leaves out: a solve of every holding
         self.sizes = tuple(sorted(sizes))  # the bet sizes of every tree, as pot fractions
@@ -557,8 +557,7 @@ class RealTimeSolver:
         holding, sparse or not."""
         sparse = self.sparse and not every_holding
         inputs = (start.board, start.pot, start.stacks, start.first, abstraction, leaves)
-        shape = (sparse, self.floor and sparse, self.rank)
-        key = (*inputs, self.iterations, self.gadget_player, *shape, ranges.tobytes())
+        key = (*inputs, self.iterations, self.gadget_player, sparse, self.rank, ranges.tobytes())
         return shared_solution(
             key, lambda: self._solve_now(start, abstraction, ranges, leaves, sparse)
         )
@@ -584,7 +583,6 @@ class RealTimeSolver:
             leaves,
             sparse,
             self.rank,
-            self.floor and sparse,
         )
 
     def policies(
@@ -723,6 +721,14 @@ def mode_defaults(solve: Solve) -> tuple[bool, int, int]:
     return MODE_DEFAULTS.get(solve, (False, SOLVE_ITERATIONS, 0))
 
 
+def solve_rank(options: SolveOptions) -> int | None:
+    """The leaf matrix's rank in the solves: ``solve_rank``, else ``realtime.FLOOR_RANK`` for
+    ``solve_range=floor``'s other hands, else None (the exact matrix)."""
+    if options.solve_rank is None and options.solve_range == SolveRange.FLOOR:
+        return realtime.FLOOR_RANK
+    return options.solve_rank
+
+
 def effective_depth(snapshot: Snapshot) -> float:
     """The smallest stack dealt in at the hand's start, in big blinds (public: a copy of the
     player reading the same hand agrees)."""
@@ -755,8 +761,7 @@ class StreetSolvingRule:
                 sizes=self.sizes,
                 sparse=options.solve_range != SolveRange.FULL,
                 split=options.solve_range == SolveRange.SPLIT,
-                floor=options.solve_range == SolveRange.FLOOR,
-                rank=options.solve_rank,
+                rank=solve_rank(options),
             )
         self._detail = ""
         self.fallback: DecisionRule = NO_RULE  # the rules after this one (the strategy's)
