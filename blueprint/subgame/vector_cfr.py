@@ -33,7 +33,7 @@ from numba import njit
 from agent.poker.equity import copy_into
 from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
-from blueprint.regret import average_strategy, current_strategy, regret_matching_row
+from blueprint.regret import average_strategy, current_strategy
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
 from blueprint.subgame.hands import HandSpace, compatible_mass, fold_kernel, showdown_kernel
 from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
@@ -308,7 +308,9 @@ class LeafEquity:
 
 @njit(cache=True, nogil=True)
 def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_reach, reach):
-    """reach[n, q, h] from the root reach and the strategy table ``sigma``.
+    """reach[n, q, h] from the root reach and the action-major strategy table ``sigma``
+    (``[max_actions, num_infosets]``: a node's hands lie side by side, so the loops over them
+    vectorise).
 
     Copies are element loops (:func:`agent.poker.equity.copy_into`), not slice assignments,
     which compile numba's error-message path, seconds the first time.
@@ -320,12 +322,13 @@ def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_
         if kind[node] != DECISION:
             continue
         actor, base = player[node], infoset_base[node]
-        other = 1 - actor
+        acting, waiting = reach[node, actor], reach[node, 1 - actor]
         for k in range(num_children[node]):
             child = first_child[node] + k
+            copy_into(reach[child, 1 - actor], 0, waiting)
+            chosen, weights = reach[child, actor], sigma[k]
             for h in range(hands):
-                reach[child, other, h] = reach[node, other, h]
-                reach[child, actor, h] = reach[node, actor, h] * sigma[base + h, k]
+                chosen[h] = acting[h] * weights[base + h]
 
 
 @njit(cache=True, nogil=True)
@@ -347,9 +350,11 @@ def _backward(
 ):  # fmt: skip
     """Fill ``value[n, h]`` for player p bottom up; in UPDATE mode also regrets and sums.
 
-    ``leaves_filled``: the showdown rows of ``value`` hold leaf values already.
+    ``sigma``, ``regret`` and ``strategy_sum`` are action-major (``[max_actions,
+    num_infosets]``) and every loop runs over a node's hands, which vectorises; each hand's
+    arithmetic keeps the order of a row-at-a-time update, so the results are those to the
+    bit. ``leaves_filled``: the showdown rows of ``value`` hold leaf values already.
     """
-    hands = cards.shape[0]
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
             if leaves_filled and kind[node] != FOLD:
@@ -357,38 +362,87 @@ def _backward(
             _terminal(node, p, kind, player, contribution, cards, strength, order, reach,
                       value[node], scratch)  # fmt: skip
             continue
-        first, count = first_child[node], num_children[node]
+        first, count, base, out = (
+            first_child[node],
+            num_children[node],
+            infoset_base[node],
+            value[node],
+        )
         if player[node] != p:
-            for h in range(hands):
-                total = 0.0
-                for k in range(count):
-                    total += value[first + k, h]
-                value[node, h] = total
-            continue
-        base = infoset_base[node]
-        for h in range(hands):
+            _sum_children(value, first, count, out)
+        elif mode == BEST_RESPONSE:
+            _best_child(value, first, count, out)
+        else:
+            _mix_children(value, first, count, sigma, base, out)
+            if mode == UPDATE:
+                own = scratch[0]
+                for h in range(out.shape[0]):
+                    own[h] = average_weight * reach[node, p, h]
+                _update_node(value, node, first, count, base, own, sigma, regret,
+                             strategy_sum, rm_plus, positive, negative, scratch[1])  # fmt: skip
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sum_children(value, first, count, out):
+    """``out[h] = sum_k value[first + k, h]``: the opponent's node."""
+    for h in range(out.shape[0]):
+        out[h] = 0.0
+    for k in range(count):
+        child = value[first + k]
+        for h in range(out.shape[0]):
+            out[h] += child[h]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _best_child(value, first, count, out):
+    """``out[h] = max_k value[first + k, h]``: the best responder's node."""
+    copy_into(out, 0, value[first])
+    for k in range(1, count):
+        child = value[first + k]
+        for h in range(out.shape[0]):
+            out[h] = max(out[h], child[h])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mix_children(value, first, count, sigma, base, out):
+    """``out[h] = sum_k sigma[k, base + h] value[first + k, h]``: the node under sigma."""
+    for h in range(out.shape[0]):
+        out[h] = 0.0
+    for k in range(count):
+        child, weights = value[first + k], sigma[k]
+        for h in range(out.shape[0]):
+            out[h] += weights[base + h] * child[h]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _update_node(value, node, first, count, base, own, sigma, regret, strategy_sum, rm_plus,
+                 positive, negative, total):  # fmt: skip
+    """A node's strategy sums (``own``: the sums' weight times our reach) and discounted
+    regrets, then its next strategy by regret matching
+    (:func:`blueprint.regret.regret_matching_row` for all its hands at once; ``total``:
+    scratch for their positive regrets' sums)."""
+    mixed = value[node]
+    for h in range(total.shape[0]):
+        total[h] = 0.0
+    for k in range(count):
+        child, weights, regrets, sums = value[first + k], sigma[k], regret[k], strategy_sum[k]
+        for h in range(total.shape[0]):
             row = base + h
-            if mode == BEST_RESPONSE:
-                best = value[first, h]
-                for k in range(1, count):
-                    best = max(best, value[first + k, h])
-                value[node, h] = best
-                continue
-            total = 0.0
-            for k in range(count):
-                total += sigma[row, k] * value[first + k, h]
-            value[node, h] = total
-            if mode != UPDATE:
-                continue
-            own = average_weight * reach[node, p, h]
-            for k in range(count):
-                strategy_sum[row, k] += own * sigma[row, k]
-                r = regret[row, k] + value[first + k, h] - total
-                r *= positive if r >= 0.0 else negative
-                if rm_plus and r < 0.0:
-                    r = 0.0
-                regret[row, k] = r
-            regret_matching_row(regret, row, count, sigma[row])
+            sums[row] += own[h] * weights[row]
+            r = regrets[row] + child[h] - mixed[h]
+            r *= positive if r >= 0.0 else negative
+            if rm_plus and r < 0.0:
+                r = 0.0
+            regrets[row] = r
+            total[h] += r if r > 0.0 else 0.0
+    for k in range(count):
+        weights, regrets = sigma[k], regret[k]
+        for h in range(total.shape[0]):
+            r = regrets[base + h]
+            if total[h] > 0.0:
+                weights[base + h] = r / total[h] if r > 0.0 else 0.0
+            else:
+                weights[base + h] = 1.0 / count
 
 
 @njit(cache=True, nogil=True)
@@ -467,6 +521,7 @@ def _walk(subgame: Subgame, policy: np.ndarray, p: int, mode: int, root: np.ndar
         raise ValueError(
             f"policy has shape {table.shape}, expected {(tree.num_infosets, tree.max_actions)}"
         )
+    table = np.ascontiguousarray(table.T)  # action-major, as the walks read it
     reach = np.empty((tree.num_nodes, 2, hands.size))
     value = np.empty((tree.num_nodes, hands.size))
     _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
@@ -552,7 +607,8 @@ def node_reach(subgame: Subgame, policy: np.ndarray, node: int) -> np.ndarray:
         raise ValueError(f"node {node} is not in the tree of {tree.num_nodes} nodes")
     reach = np.empty((tree.num_nodes, 2, subgame.hands.size))
     _forward(tree.kind, tree.player, tree.first_child, tree.num_children, tree.infoset_base,
-             np.ascontiguousarray(policy, dtype=np.float64), subgame.ranges, reach)  # fmt: skip
+             np.ascontiguousarray(np.asarray(policy, dtype=np.float64).T), subgame.ranges,
+             reach)  # fmt: skip
     return reach[node].copy()
 
 
@@ -588,13 +644,15 @@ class SubgameSolver:
             raise ValueError(f"gadget values must have {subgame.hands.size} entries")
         tree = subgame.tree
         self.subgame, self.config, self.gadget = subgame, config, gadget
-        self.regret = tree.new_table()
-        self.strategy_sum = tree.new_table()
+        # action-major tables, [max_actions, num_infosets]: the walks' layout
+        self.regret = tree.new_table().T.copy()
+        self.strategy_sum = tree.new_table().T.copy()
         self.gadget_regret = np.zeros((subgame.hands.size, 2))
         self.iteration = 0
         self._row_actions = tree.infoset_actions()
-        self._sigma = tree.new_table()
-        current_strategy(self.regret, self._row_actions, self._sigma)
+        sigma = tree.new_table()
+        current_strategy(tree.new_table(), self._row_actions, sigma)
+        self._sigma = sigma.T.copy()
         size = subgame.hands.size
         self._root = np.empty((2, size))
         self._reach = np.empty((tree.num_nodes, 2, size))
@@ -627,7 +685,7 @@ class SubgameSolver:
 
     def average_strategy(self) -> np.ndarray:
         """The average strategy table ``[num_infosets, max_actions]`` (uniform if unreached)."""
-        return average_strategy(self.strategy_sum, self._row_actions)
+        return average_strategy(self.strategy_sum.T, self._row_actions)
 
     def exploitability(self) -> float:
         """The average strategy's exploitability in the subgame (chips per deal)."""
