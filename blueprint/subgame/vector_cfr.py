@@ -633,6 +633,8 @@ class SubgameSolver:
 
     With ``gadget`` the solve is a safe re-solve (``blueprint.subgame.gadget``): the
     gadget player's root reach is chosen by the gadget and its range in ``subgame`` unused.
+    ``regret`` and ``strategy_sum`` are action-major, ``[max_actions, num_infosets]``, the
+    walks' layout; the strategies it returns are row-major, as every strategy table is.
     """
 
     def __init__(
@@ -644,7 +646,6 @@ class SubgameSolver:
             raise ValueError(f"gadget values must have {subgame.hands.size} entries")
         tree = subgame.tree
         self.subgame, self.config, self.gadget = subgame, config, gadget
-        # action-major tables, [max_actions, num_infosets]: the walks' layout
         self.regret = tree.new_table().T.copy()
         self.strategy_sum = tree.new_table().T.copy()
         self.gadget_regret = np.zeros((subgame.hands.size, 2))
@@ -682,6 +683,11 @@ class SubgameSolver:
             self._root, self._reach, self._value, self._scratch,
         )  # fmt: skip
         self.iteration += iterations
+
+    def current_strategy(self) -> np.ndarray:
+        """The strategy the next iteration plays, ``[num_infosets, max_actions]``: regret
+        matching on the regrets so far."""
+        return np.ascontiguousarray(self._sigma.T)
 
     def average_strategy(self) -> np.ndarray:
         """The average strategy table ``[num_infosets, max_actions]`` (uniform if unreached)."""

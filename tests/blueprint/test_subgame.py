@@ -12,6 +12,7 @@ from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, blocked_mask, hold
 from blueprint.best_response import best_response_value, expected_value, nash_conv
 from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.leduc import leduc_game
+from blueprint.regret import current_strategy
 from blueprint.subgame.gadget import Gadget
 from blueprint.subgame.hands import HandSpace, showdown_values
 from blueprint.subgame.river import BetAbstraction, RiverSpot, river_hands, solve_river
@@ -208,3 +209,17 @@ def test_a_river_tree_can_start_where_a_player_faces_a_bet():
     assert tree.contribution[raised].tolist() == [120.0, 60.0]
     with pytest.raises(ValueError, match="within the stacks"):
         river_tree(40.0, (30.0, 980.0), 0, BetAbstraction(), 1, root)
+
+
+def test_the_walk_matches_hands_row_by_row(random_spot: RiverSpot) -> None:
+    """The walk updates a node's hands together; its next strategy is regret matching of
+    every row's regrets (``blueprint.regret``, a row at a time), to the bit."""
+    subgame = solve_river(random_spot, iterations=1, target_pot_fraction=None).subgame
+    solver = SubgameSolver(subgame, PRESETS["dcfr"])
+    solver.run(7)
+    tree = subgame.tree
+    expected = tree.new_table()
+    current_strategy(np.ascontiguousarray(solver.regret.T), tree.infoset_actions(), expected)
+    assert solver.regret.shape == (tree.max_actions, tree.num_infosets)
+    assert np.array_equal(solver.current_strategy(), expected)
+    assert not np.array_equal(expected, solver.average_strategy())
