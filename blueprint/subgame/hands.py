@@ -162,6 +162,103 @@ def showdown_kernel(cards, strength, order, reach, own, other, out, scratch):
         out[h] = other * win - own * lose + half * (out[h] - win - lose)
 
 
+@njit(cache=True, nogil=True)
+def fold_rows(cards, nodes, reach, side, payoffs, value):
+    """:func:`fold_kernel` at several terminals at once: ``value[n] = payoffs[i] x`` the
+    compatible mass of ``reach[n, side]``, for each ``n = nodes[i]``. One pass over the hands
+    adds every terminal's card sums, in the order :func:`compatible_mass` adds one's, so the
+    values are the same to the bit; the terminals' sums are independent, so their additions
+    overlap where one terminal's would wait on the last."""
+    count, size = nodes.shape[0], cards.shape[0]
+    sums = np.zeros((count, NUM_CARDS))
+    totals = np.zeros(count)
+    for h in range(size):
+        first, second = cards[h, 0], cards[h, 1]
+        for i in range(count):
+            r = reach[nodes[i], side, h]
+            totals[i] += r
+            sums[i, first] += r
+            if second >= 0:
+                sums[i, second] += r
+    for i in range(count):
+        out, opponent, card_sums = value[nodes[i]], reach[nodes[i], side], sums[i]
+        total, payoff = totals[i], payoffs[i]
+        for h in range(size):
+            second = cards[h, 1]
+            if second >= 0:
+                out[h] = total - card_sums[cards[h, 0]] - card_sums[second] + opponent[h]
+            else:
+                out[h] = total - card_sums[cards[h, 0]]
+            out[h] *= payoff
+
+
+@njit(cache=True, nogil=True)
+def showdown_rows(cards, strength, order, nodes, reach, side, own, other, value):
+    """:func:`showdown_kernel` at several terminals at once (``own[i]`` and ``other[i]`` the
+    chips in at ``nodes[i]``): one sweep over the tie groups for all of them, each
+    terminal's sums in the order :func:`_win_lose` adds one's, so the values are the same to
+    the bit."""
+    count, size = nodes.shape[0], cards.shape[0]
+    totals = np.zeros((count, NUM_CARDS))
+    total = np.zeros(count)
+    for h in range(size):
+        first, second = cards[h, 0], cards[h, 1]
+        for i in range(count):
+            r = reach[nodes[i], side, h]
+            total[i] += r
+            totals[i, first] += r
+            if second >= 0:
+                totals[i, second] += r
+    win, lose = np.empty((count, size)), np.empty((count, size))
+    sums = np.zeros((count, NUM_CARDS))
+    passed = np.zeros(count)
+    n, start = order.shape[0], 0
+    while start < n:
+        level, stop = strength[order[start]], start
+        while stop < n and strength[order[stop]] == level:
+            stop += 1
+        for m in range(start, stop):
+            h = order[m]
+            first, second = cards[h, 0], cards[h, 1]
+            for i in range(count):
+                below = passed[i] - sums[i, first]
+                if second >= 0:
+                    below -= sums[i, second]
+                win[i, h] = below
+        for m in range(start, stop):
+            h = order[m]
+            first, second = cards[h, 0], cards[h, 1]
+            for i in range(count):
+                r = reach[nodes[i], side, h]
+                passed[i] += r
+                sums[i, first] += r
+                if second >= 0:
+                    sums[i, second] += r
+        for m in range(start, stop):
+            h = order[m]
+            first, second = cards[h, 0], cards[h, 1]
+            for i in range(count):
+                above = total[i] - passed[i] - totals[i, first] + sums[i, first]
+                if second >= 0:
+                    above -= totals[i, second] - sums[i, second]
+                lose[i, h] = above
+        start = stop
+    for i in range(count):
+        out = value[nodes[i]]
+        if own[i] == other[i]:
+            for h in range(size):
+                out[h] = own[i] * (win[i, h] - lose[i, h])
+            continue
+        compatible_mass(cards, reach[nodes[i], side], out)
+        half = 0.5 * (other[i] - own[i])
+        for h in range(size):
+            out[h] = (
+                other[i] * win[i, h]
+                - own[i] * lose[i, h]
+                + half * (out[h] - win[i, h] - lose[i, h])
+            )
+
+
 def showdown_values(
     hands: HandSpace, reach: np.ndarray, own: float, other: float, out: np.ndarray
 ) -> None:

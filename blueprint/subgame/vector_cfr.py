@@ -35,7 +35,14 @@ from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
-from blueprint.subgame.hands import HandSpace, compatible_mass, fold_kernel, showdown_kernel
+from blueprint.subgame.hands import (
+    HandSpace,
+    compatible_mass,
+    fold_kernel,
+    fold_rows,
+    showdown_kernel,
+    showdown_rows,
+)
 from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree
 
@@ -355,12 +362,10 @@ def _backward(
     arithmetic keeps the order of a row-at-a-time update, so the results are those to the
     bit. ``leaves_filled``: the showdown rows of ``value`` hold leaf values already.
     """
+    _terminal_rows(p, kind, player, contribution, cards, strength, order, reach, value,
+                   leaves_filled)  # fmt: skip
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
-            if leaves_filled and kind[node] != FOLD:
-                continue
-            _terminal(node, p, kind, player, contribution, cards, strength, order, reach,
-                      value[node], scratch)  # fmt: skip
             continue
         first, count, base, out = (
             first_child[node],
@@ -380,6 +385,29 @@ def _backward(
                     own[h] = average_weight * reach[node, p, h]
                 _update_node(value, node, first, count, base, own, sigma, regret,
                              strategy_sum, rm_plus, positive, negative, scratch[1])  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _terminal_rows(p, kind, player, contribution, cards, strength, order, reach, value,
+                   leaves_filled):  # fmt: skip
+    """p's values at every fold and (unless ``leaves_filled``) every showdown, each kind's
+    terminals together (:func:`.hands.fold_rows`, :func:`.hands.showdown_rows`): the same
+    values as :func:`_terminal` at each."""
+    folds = np.flatnonzero(kind == FOLD)
+    payoffs = np.empty(folds.shape[0])
+    for i in range(folds.shape[0]):
+        node = folds[i]
+        own, other = contribution[node, p], contribution[node, 1 - p]
+        payoffs[i] = -own if player[node] == p else other
+    fold_rows(cards, folds, reach, 1 - p, payoffs, value)
+    if leaves_filled:
+        return
+    showdowns = np.flatnonzero(kind == SHOWDOWN)
+    own = np.empty(showdowns.shape[0])
+    other = np.empty(showdowns.shape[0])
+    for i in range(showdowns.shape[0]):
+        own[i], other[i] = contribution[showdowns[i], p], contribution[showdowns[i], 1 - p]
+    showdown_rows(cards, strength, order, showdowns, reach, 1 - p, own, other, value)
 
 
 @njit(cache=True, nogil=True, inline="always")

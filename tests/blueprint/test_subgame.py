@@ -14,7 +14,14 @@ from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.leduc import leduc_game
 from blueprint.regret import current_strategy
 from blueprint.subgame.gadget import Gadget
-from blueprint.subgame.hands import HandSpace, showdown_values
+from blueprint.subgame.hands import (
+    HandSpace,
+    fold_kernel,
+    fold_rows,
+    showdown_kernel,
+    showdown_rows,
+    showdown_values,
+)
 from blueprint.subgame.river import BetAbstraction, RiverSpot, river_hands, solve_river
 from blueprint.subgame.vector_cfr import SubgameSolver, root_values
 from blueprint.tree import FOLD, terminal_value
@@ -50,6 +57,32 @@ def test_showdown_kernel_matches_pairwise_sum() -> None:
     sign = np.sign(hands.strength[:, None] - hands.strength[None, :])
     payoff = np.where(sign > 0, 5.0, np.where(sign < 0, -3.0, 1.0))
     np.testing.assert_allclose(out, (compatible * payoff * reach[None, :]).sum(axis=1))
+
+
+@pytest.mark.parametrize("one_card", [False, True])
+def test_terminals_together_match_each_alone(one_card: bool) -> None:
+    """Several folds' and showdowns' values at once, chips equal and unequal, are those of
+    each terminal's own kernel, to the bit."""
+    rng = np.random.default_rng(5)
+    if one_card:
+        hands = HandSpace.build(cards=[[c, -1] for c in range(9)], strength=rng.integers(0, 4, 9))
+    else:
+        _, hands = river_hands(parse_cards(["2c", "7d", "9h", "Js", "3s"]))
+    nodes, side = np.array([4, 1, 3]), 1
+    reach = rng.random((5, 2, hands.size))
+    own, other = np.array([3.0, 5.0, 2.0]), np.array([3.0, 8.0, 2.0])
+    folds, showdowns = np.zeros((5, hands.size)), np.zeros((5, hands.size))
+    fold_rows(hands.cards, nodes, reach, side, -own, folds)
+    showdown_rows(hands.cards, hands.strength, hands.order, nodes, reach, side, own, other,
+                  showdowns)  # fmt: skip
+    for i, node in enumerate(nodes):
+        alone, scratch = np.empty(hands.size), np.empty((2, hands.size))
+        fold_kernel(hands.cards, reach[node, side], -own[i], alone)
+        assert np.array_equal(folds[node], alone)
+        showdown_kernel(hands.cards, hands.strength, hands.order, reach[node, side], own[i],
+                        other[i], alone, scratch)  # fmt: skip
+        assert np.array_equal(showdowns[node], alone)
+    assert not folds[0].any() and not showdowns[2].any()
 
 
 def test_one_card_hands_exclude_the_same_card() -> None:
