@@ -19,6 +19,9 @@ equity (Moravčík et al. 2017):
   the totals minus the sums after ``h``'s tie group give the strictly stronger mass; ties
   are the rest.
 
+The kernels (:func:`fold_rows`, :func:`showdown_rows`) value every terminal of a kind at
+once: one pass over the hands adds all their sums, whose chains of additions are independent.
+
 >>> hands = HandSpace.build(cards=[[0, -1], [1, -1], [2, -1]], strength=[0, 1, 2])
 >>> out = np.zeros(3)
 >>> showdown_values(hands, np.array([1.0, 1.0, 1.0]), 1.0, 1.0, out)
@@ -98,81 +101,15 @@ def compatible_mass(cards: np.ndarray, reach: np.ndarray, out: np.ndarray) -> No
 
 
 @njit(cache=True, nogil=True)
-def fold_kernel(cards: np.ndarray, reach: np.ndarray, payoff: float, out: np.ndarray) -> None:
-    """``out[h] = payoff x compatible opponent mass``: the value of every hand at a fold."""
-    compatible_mass(cards, reach, out)
-    for h in range(reach.shape[0]):
-        out[h] *= payoff
-
-
-@njit(cache=True, nogil=True)
-def _win_lose(cards, strength, order, reach, win, lose):
-    """Opponent mass of strictly weaker (``win``) and stronger (``lose``) compatible hands.
-
-    One ascending sweep over tie groups: before a group is added, ``passed`` minus the card
-    sums is the weaker mass; after, the remainder of the totals is the stronger mass.
-    """
-    totals = np.empty(NUM_CARDS)
-    total = _card_sums(cards, reach, totals)
-    sums = np.zeros(NUM_CARDS)
-    passed = 0.0
-    n = order.shape[0]
-    i = 0
-    while i < n:
-        level = strength[order[i]]
-        j = i
-        while j < n and strength[order[j]] == level:
-            h = order[j]
-            c1 = cards[h, 1]
-            value = passed - sums[cards[h, 0]]
-            if c1 >= 0:
-                value -= sums[c1]
-            win[h] = value
-            j += 1
-        for m in range(i, j):
-            h = order[m]
-            r = reach[h]
-            passed += r
-            sums[cards[h, 0]] += r
-            if cards[h, 1] >= 0:
-                sums[cards[h, 1]] += r
-        for m in range(i, j):
-            h = order[m]
-            c0, c1 = cards[h, 0], cards[h, 1]
-            value = total - passed - totals[c0] + sums[c0]
-            if c1 >= 0:
-                value -= totals[c1] - sums[c1]
-            lose[h] = value
-        i = j
-
-
-@njit(cache=True, nogil=True)
-def showdown_kernel(cards, strength, order, reach, own, other, out, scratch):
-    """Showdown values with ``own``/``other`` chips in: win ``+other``, lose ``-own``, tie
-    ``(other - own) / 2``, each times the compatible opponent mass. ``scratch`` is ``[2, H]``."""
-    _win_lose(cards, strength, order, reach, scratch[0], scratch[1])
-    if own == other:
-        for h in range(reach.shape[0]):
-            out[h] = own * (scratch[0, h] - scratch[1, h])
-        return
-    compatible_mass(cards, reach, out)
-    half = 0.5 * (other - own)
-    for h in range(reach.shape[0]):
-        win, lose = scratch[0, h], scratch[1, h]
-        out[h] = other * win - own * lose + half * (out[h] - win - lose)
-
-
-@njit(cache=True, nogil=True)
-def fold_rows(cards, nodes, reach, side, payoffs, value):
-    """:func:`fold_kernel` at several terminals at once: ``value[n] = payoffs[i] x`` the
-    compatible mass of ``reach[n, side]``, for each ``n = nodes[i]``. One pass over the hands
-    adds every terminal's card sums, in the order :func:`compatible_mass` adds one's, so the
-    values are the same to the bit; the terminals' sums are independent, so their additions
-    overlap where one terminal's would wait on the last."""
-    count, size = nodes.shape[0], cards.shape[0]
+def _card_sums_rows(cards, nodes, reach, side):
+    """:func:`_card_sums` of ``reach[n, side]`` for each ``n`` in ``nodes``, in one pass over
+    the hands: per-card sums ``[len(nodes), 52]`` and totals. Each terminal's sums are added
+    in :func:`_card_sums`' order; they are independent, so their additions overlap where one
+    terminal's would wait on the last."""
+    count = nodes.shape[0]
     sums = np.zeros((count, NUM_CARDS))
     totals = np.zeros(count)
-    for h in range(size):
+    for h in range(cards.shape[0]):
         first, second = cards[h, 0], cards[h, 1]
         for i in range(count):
             r = reach[nodes[i], side, h]
@@ -180,6 +117,16 @@ def fold_rows(cards, nodes, reach, side, payoffs, value):
             sums[i, first] += r
             if second >= 0:
                 sums[i, second] += r
+    return sums, totals
+
+
+@njit(cache=True, nogil=True)
+def fold_rows(cards, nodes, reach, side, payoffs, value):
+    """Fold values at the terminals ``nodes``: ``value[n, h] = payoffs[i] x`` the opponent
+    mass ``reach[n, side]`` compatible with hand h (:func:`compatible_mass`), for each
+    ``n = nodes[i]``, every terminal's card sums in one pass over the hands."""
+    count, size = nodes.shape[0], cards.shape[0]
+    sums, totals = _card_sums_rows(cards, nodes, reach, side)
     for i in range(count):
         out, opponent, card_sums = value[nodes[i]], reach[nodes[i], side], sums[i]
         total, payoff = totals[i], payoffs[i]
@@ -194,21 +141,15 @@ def fold_rows(cards, nodes, reach, side, payoffs, value):
 
 @njit(cache=True, nogil=True)
 def showdown_rows(cards, strength, order, nodes, reach, side, own, other, value):
-    """:func:`showdown_kernel` at several terminals at once (``own[i]`` and ``other[i]`` the
-    chips in at ``nodes[i]``): one sweep over the tie groups for all of them, each
-    terminal's sums in the order :func:`_win_lose` adds one's, so the values are the same to
-    the bit."""
+    """Showdown values at the terminals ``nodes``, with ``own[i]`` and ``other[i]`` chips in
+    at ``nodes[i]``: win ``+other``, lose ``-own``, tie ``(other - own) / 2``, each times the
+    compatible opponent mass of ``reach[n, side]``.
+
+    One ascending sweep over the tie groups serves every terminal: before a group is added,
+    ``passed`` minus the card sums is the weaker mass; after, the remainder of the totals is
+    the stronger mass."""
     count, size = nodes.shape[0], cards.shape[0]
-    totals = np.zeros((count, NUM_CARDS))
-    total = np.zeros(count)
-    for h in range(size):
-        first, second = cards[h, 0], cards[h, 1]
-        for i in range(count):
-            r = reach[nodes[i], side, h]
-            total[i] += r
-            totals[i, first] += r
-            if second >= 0:
-                totals[i, second] += r
+    totals, total = _card_sums_rows(cards, nodes, reach, side)
     win, lose = np.empty((count, size)), np.empty((count, size))
     sums = np.zeros((count, NUM_CARDS))
     passed = np.zeros(count)
@@ -263,5 +204,9 @@ def showdown_values(
     hands: HandSpace, reach: np.ndarray, own: float, other: float, out: np.ndarray
 ) -> None:
     """Showdown counterfactual values of every hand against the opponent's ``reach``."""
-    scratch = np.empty((2, hands.size))
-    showdown_kernel(hands.cards, hands.strength, hands.order, reach, own, other, out, scratch)
+    single = np.asarray(reach, dtype=np.float64).reshape(1, 1, hands.size)
+    value = np.empty((1, hands.size))
+    showdown_rows(hands.cards, hands.strength, hands.order, np.zeros(1, dtype=np.int64), single,
+                  0, np.array([own], dtype=np.float64), np.array([other], dtype=np.float64),
+                  value)  # fmt: skip
+    out[:] = value[0]

@@ -35,14 +35,7 @@ from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
 from blueprint.regret import average_strategy, current_strategy
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
-from blueprint.subgame.hands import (
-    HandSpace,
-    compatible_mass,
-    fold_kernel,
-    fold_rows,
-    showdown_kernel,
-    showdown_rows,
-)
+from blueprint.subgame.hands import HandSpace, compatible_mass, fold_rows, showdown_rows
 from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
 from blueprint.tree import DECISION, FOLD, SHOWDOWN, BettingTree
 
@@ -339,17 +332,6 @@ def _forward(kind, player, first_child, num_children, infoset_base, sigma, root_
 
 
 @njit(cache=True, nogil=True)
-def _terminal(node, p, kind, player, contribution, cards, strength, order, reach, out, scratch):
-    """p's counterfactual values at a terminal node against the opponent's reach there."""
-    own, other = contribution[node, p], contribution[node, 1 - p]
-    if kind[node] == FOLD:
-        payoff = -own if player[node] == p else other
-        fold_kernel(cards, reach[node, 1 - p], payoff, out)
-    else:
-        showdown_kernel(cards, strength, order, reach[node, 1 - p], own, other, out, scratch)
-
-
-@njit(cache=True, nogil=True)
 def _backward(
     mode, p, kind, player, first_child, num_children, contribution, infoset_base,
     cards, strength, order, reach, sigma, regret, strategy_sum, average_weight,
@@ -391,18 +373,29 @@ def _backward(
 def _terminal_rows(p, kind, player, contribution, cards, strength, order, reach, value,
                    leaves_filled):  # fmt: skip
     """p's values at every fold and (unless ``leaves_filled``) every showdown, each kind's
-    terminals together (:func:`.hands.fold_rows`, :func:`.hands.showdown_rows`): the same
-    values as :func:`_terminal` at each."""
-    folds = np.flatnonzero(kind == FOLD)
+    terminals together (:func:`.hands.fold_rows`, :func:`.hands.showdown_rows`)."""
+    _fold_values(p, np.flatnonzero(kind == FOLD), player, contribution, cards, reach, value)
+    if leaves_filled:
+        return
+    _showdown_values(p, np.flatnonzero(kind == SHOWDOWN), contribution, cards, strength, order,
+                     reach, value)  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _fold_values(p, folds, player, contribution, cards, reach, value):
+    """p's values at the fold terminals ``folds``: minus its chips where it folded, the
+    opponent's where the opponent did, times the compatible opponent mass."""
     payoffs = np.empty(folds.shape[0])
     for i in range(folds.shape[0]):
         node = folds[i]
         own, other = contribution[node, p], contribution[node, 1 - p]
         payoffs[i] = -own if player[node] == p else other
     fold_rows(cards, folds, reach, 1 - p, payoffs, value)
-    if leaves_filled:
-        return
-    showdowns = np.flatnonzero(kind == SHOWDOWN)
+
+
+@njit(cache=True, nogil=True)
+def _showdown_values(p, showdowns, contribution, cards, strength, order, reach, value):
+    """p's values at the showdown terminals ``showdowns``, against the opponent's reach."""
     own = np.empty(showdowns.shape[0])
     other = np.empty(showdowns.shape[0])
     for i in range(showdowns.shape[0]):
@@ -585,10 +578,14 @@ def terminal_values(
         with one_blas_thread():
             subgame.fill_leaves(reach, player, value)
         return value[node].copy()
-    out = np.empty(hands.size)
-    _terminal(node, player, tree.kind, tree.player, tree.contribution, hands.cards,
-              hands.strength, hands.order, reach, out, np.empty((2, hands.size)))  # fmt: skip
-    return out
+    value = np.empty((tree.num_nodes, hands.size))
+    nodes = np.array([node], dtype=np.int64)
+    if tree.kind[node] == FOLD:
+        _fold_values(player, nodes, tree.player, tree.contribution, hands.cards, reach, value)
+    else:
+        _showdown_values(player, nodes, tree.contribution, hands.cards, hands.strength,
+                         hands.order, reach, value)  # fmt: skip
+    return value[node].copy()
 
 
 def root_values(

@@ -45,8 +45,8 @@ from blueprint.subgame.turn import TurnSpot
 KERNELS = (
     *poker_warmup.KERNELS,
     (equity_buckets, ("turn_bucket_table", "river_bucket_table")),
-    (vector_cfr, ("run_iterations", "_terminal")),
-    (hands, ("showdown_kernel", "fold_kernel")),
+    (vector_cfr, ("run_iterations", "_fold_values", "_showdown_values")),
+    (hands, ("showdown_rows", "fold_rows")),
     (gadget, ("update_gadget",)),
     (river, ("_strengths",)),
     (depth_limited, ("_equity_rows",)),

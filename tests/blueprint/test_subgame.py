@@ -14,14 +14,7 @@ from blueprint.cfr import PRESETS, FullWidthSolver
 from blueprint.leduc import leduc_game
 from blueprint.regret import current_strategy
 from blueprint.subgame.gadget import Gadget
-from blueprint.subgame.hands import (
-    HandSpace,
-    fold_kernel,
-    fold_rows,
-    showdown_kernel,
-    showdown_rows,
-    showdown_values,
-)
+from blueprint.subgame.hands import HandSpace, fold_rows, showdown_rows, showdown_values
 from blueprint.subgame.river import BetAbstraction, RiverSpot, river_hands, solve_river
 from blueprint.subgame.vector_cfr import SubgameSolver, root_values
 from blueprint.tree import FOLD, terminal_value
@@ -60,9 +53,9 @@ def test_showdown_kernel_matches_pairwise_sum() -> None:
 
 
 @pytest.mark.parametrize("one_card", [False, True])
-def test_terminals_together_match_each_alone(one_card: bool) -> None:
-    """Several folds' and showdowns' values at once, chips equal and unequal, are those of
-    each terminal's own kernel, to the bit."""
+def test_terminals_together_match_the_pairwise_sums(one_card: bool) -> None:
+    """Several folds' and showdowns' values at once, chips equal and unequal, are the O(H^2)
+    sums over compatible pairs, each terminal with its own reach."""
     rng = np.random.default_rng(5)
     if one_card:
         hands = HandSpace.build(cards=[[c, -1] for c in range(9)], strength=rng.integers(0, 4, 9))
@@ -75,13 +68,15 @@ def test_terminals_together_match_each_alone(one_card: bool) -> None:
     fold_rows(hands.cards, nodes, reach, side, -own, folds)
     showdown_rows(hands.cards, hands.strength, hands.order, nodes, reach, side, own, other,
                   showdowns)  # fmt: skip
+    cards = hands.cards
+    share = (cards[:, None, :, None] == cards[None, :, None, :]) & (cards[:, None, :, None] >= 0)
+    compatible = ~share.any(axis=(2, 3))
+    sign = np.sign(hands.strength[:, None] - hands.strength[None, :])
     for i, node in enumerate(nodes):
-        alone, scratch = np.empty(hands.size), np.empty((2, hands.size))
-        fold_kernel(hands.cards, reach[node, side], -own[i], alone)
-        assert np.array_equal(folds[node], alone)
-        showdown_kernel(hands.cards, hands.strength, hands.order, reach[node, side], own[i],
-                        other[i], alone, scratch)  # fmt: skip
-        assert np.array_equal(showdowns[node], alone)
+        mass = compatible * reach[node, side][None, :]
+        np.testing.assert_allclose(folds[node], -own[i] * mass.sum(axis=1))
+        payoff = np.where(sign > 0, other[i], np.where(sign < 0, -own[i], (other[i] - own[i]) / 2))
+        np.testing.assert_allclose(showdowns[node], (mass * payoff).sum(axis=1))
     assert not folds[0].any() and not showdowns[2].any()
 
 
