@@ -110,14 +110,20 @@ def _card_sums_rows(cards, nodes, reach, side):
     sums = np.zeros((count, NUM_CARDS))
     totals = np.zeros(count)
     for h in range(cards.shape[0]):
-        first, second = cards[h, 0], cards[h, 1]
-        for i in range(count):
-            r = reach[nodes[i], side, h]
-            totals[i] += r
-            sums[i, first] += r
-            if second >= 0:
-                sums[i, second] += r
+        _add_hand(cards, h, nodes, reach, side, totals, sums)
     return sums, totals
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_hand(cards, h, nodes, reach, side, totals, sums):
+    """Add hand h's reach at each terminal to that terminal's total and card sums."""
+    first, second = cards[h, 0], cards[h, 1]
+    for i in range(nodes.shape[0]):
+        r = reach[nodes[i], side, h]
+        totals[i] += r
+        sums[i, first] += r
+        if second >= 0:
+            sums[i, second] += r
 
 
 @njit(cache=True, nogil=True)
@@ -167,14 +173,7 @@ def showdown_rows(cards, strength, order, nodes, reach, side, own, other, value)
                     below -= sums[i, second]
                 win[i, h] = below
         for m in range(start, stop):
-            h = order[m]
-            first, second = cards[h, 0], cards[h, 1]
-            for i in range(count):
-                r = reach[nodes[i], side, h]
-                passed[i] += r
-                sums[i, first] += r
-                if second >= 0:
-                    sums[i, second] += r
+            _add_hand(cards, order[m], nodes, reach, side, passed, sums)
         for m in range(start, stop):
             h = order[m]
             first, second = cards[h, 0], cards[h, 1]
