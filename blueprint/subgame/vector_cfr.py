@@ -349,12 +349,8 @@ def _backward(
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] != DECISION:
             continue
-        first, count, base, out = (
-            first_child[node],
-            num_children[node],
-            infoset_base[node],
-            value[node],
-        )
+        first, count = first_child[node], num_children[node]
+        base, out = infoset_base[node], value[node]
         if player[node] != p:
             _sum_children(value, first, count, out)
         elif mode == BEST_RESPONSE:
