@@ -33,7 +33,7 @@ from numba import njit
 from agent.poker.equity import copy_into
 from blueprint.blas import one_blas_thread
 from blueprint.cfr import PRESETS, CFRConfig
-from blueprint.regret import average_strategy, current_strategy
+from blueprint.regret import average_strategy, uniform_strategy
 from blueprint.subgame.gadget import Gadget, follow_probabilities, update_gadget
 from blueprint.subgame.hands import HandSpace, compatible_mass, fold_rows, showdown_rows
 from blueprint.subgame.leaf_choice import CHOOSER, ChoiceUpdate, LeafChoices
@@ -672,9 +672,7 @@ class SubgameSolver:
         self.gadget_regret = np.zeros((subgame.hands.size, 2))
         self.iteration = 0
         self._row_actions = tree.infoset_actions()
-        sigma = tree.new_table()
-        current_strategy(tree.new_table(), self._row_actions, sigma)
-        self._sigma = sigma.T.copy()
+        self._sigma = uniform_strategy(self._row_actions, tree.max_actions).T.copy()
         size = subgame.hands.size
         self._root = np.empty((2, size))
         self._reach = np.empty((tree.num_nodes, 2, size))
