@@ -123,21 +123,36 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
         "",
     ),
     ("lbr", "100bb"): (
-        "100 big blinds, eleven fresh seeds",
+        "100 big blinds, the default, six fresh seeds",
         "Local best response (LBR; Lisý & Bowling 2017) plays the bot knowing its strategy "
         "and, at each decision, takes the best of folding, calling and betting half the pot, "
         "the pot or all-in. What it wins is a lower bound on what a best response wins: how "
         "exploitable the bot is. Figures are thousandths of a big blind per game (mbb/g); a "
-        "bot that always folds loses 750. `cfrv2` as it shipped until its solves bet one size "
-        "(`cfrv2:solve_size=two` since), on seeds used for nothing else, each of 5,000 hands "
-        "or more; ± over duplicate deal pairs. One size: in the other runs below.\n\n"
+        "bot that always folds loses 750. `cfrv2` as it ships, on seeds used for nothing else: "
+        "9432, 1862 and 3202 of 5,000 hands, the others of 10,000; ± over duplicate deal "
+        "pairs.\n\n"
         "![LBR's winnings from cfrv2 by seed, with 95% intervals](lbr-seeds.svg)",
         "{lbr_verdict}",
     ),
+    ("lbr", "100bb-two"): (
+        "100 big blinds, the default until one bet size, eleven fresh seeds",
+        "`cfrv2` as it shipped until its solves bet one size (`cfrv2:solve_size=two` since), "
+        "each seed of 5,000 hands or more.",
+        "{lbr_verdict}",
+    ),
     ("lbr", "100bb-other"): (
-        "Other runs at 100 big blinds",
-        "Not pooled: the settings were chosen on seed 0, and seeds 2026 and 9091 ran fewer "
-        "than 5,000 hands.",
+        "Other settings at 100 big blinds",
+        "Each row's seeds pooled as it says. Seeds 0, 2026 and 9091 of the default until one "
+        "bet size are not pooled above: its settings were chosen on seed 0, and seeds 2026 and "
+        "9091 ran fewer than 5,000 hands.",
+        "",
+    ),
+    ("lbr", "100bb-paired"): (
+        "Settings against each other at 100 big blinds",
+        "What LBR wins from the first setting less what it wins from the second on the same "
+        "deals (`arena compare FIRST SECOND --by deal`): below 0, LBR wins less from the "
+        "first. Pairing by deal takes out most of the cards' luck, so these intervals are "
+        "narrower than the two rows' own.",
         "",
     ),
     ("lbr", "200bb"): (
@@ -170,9 +185,10 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
 }
 
 FIRST_COLUMNS = {"baselines": "against", "default": "against", "heads-up": "against",
-                 "six-player": "opponents", "100bb": "seed", "100bb-other": "run",
-                 "200bb": "seed", "published": "bot", "matches": "run",
-                 "first-runs": "command", "offline": "run"}  # fmt: skip
+                 "six-player": "opponents", "100bb": "seed", "100bb-two": "seed",
+                 "100bb-other": "setting", "100bb-paired": "setting", "200bb": "seed",
+                 "published": "bot", "matches": "run", "first-runs": "command",
+                 "offline": "run"}  # fmt: skip
 
 INTRO = """\
 # Results
@@ -208,9 +224,10 @@ def pivot(first: str, records: list[Record]) -> list[str]:
     return lines
 
 
-def lbr_verdict(records: list[Record]) -> str:
-    """What the 100-big-blind intervals say against always folding's 750, from the records."""
-    chosen = [record for record in records if (record.section, record.table) == ("lbr", "100bb")]
+def lbr_verdict(records: list[Record], table: str = "100bb") -> str:
+    """What a table of 100-big-blind seeds says against always folding's 750, from the
+    records."""
+    chosen = [record for record in records if (record.section, record.table) == ("lbr", table)]
     pooled = next(record for record in chosen if "pooled" in record.row)
     seeds = [record for record in chosen if record is not pooled]
 
@@ -223,7 +240,7 @@ def lbr_verdict(records: list[Record]) -> str:
     above = [record.row for record in seeds if bounds(record)[0] > FOLD]
     below = [record.row for record in seeds if bounds(record)[1] < FOLD]
     pooled_says = (
-        "holds 750: the default is not shown to lose less to LBR than a bot that folds every hand"
+        "holds 750: `cfrv2` here is not shown to lose less to LBR than a bot that folds every hand"
         if low <= FOLD <= high
         else ("lies above 750" if low > FOLD else "lies below 750")
     )
@@ -253,7 +270,9 @@ def render_page(records: list[Record]) -> str:
             lines += [f"### {title}", ""]
             lines += wrap(before) if before else []
             lines += [*pivot(FIRST_COLUMNS[key[1]], chosen), ""]
-            lines += wrap(after.format(lbr_verdict=lbr_verdict(records))) if after else []
+            if "{lbr_verdict}" in after:
+                after = after.format(lbr_verdict=lbr_verdict(records, key[1]))
+            lines += wrap(after) if after else []
     lines += [OUTRO]
     lines += [f"[^{record.id}]: {record.footnote}" for record in records]
     return "\n".join(lines) + "\n"
