@@ -1,6 +1,7 @@
-"""The figures the README and the docs' front page claim are figures the results hold.
+"""The figures the README and the docs' front and agent pages claim are figures the results hold.
 
-A figure with a 95% interval (``+619 ± 140``) in ``README.md`` or ``docs/index.md`` must be
+A figure with a 95% interval (``+619 ± 140``) in ``README.md``, ``docs/index.md`` or
+``docs/agent.md`` must be
 written the same way, interval and all, on the results page, in its records or in its archive
 (``docs/results/``), where its command, commit, date and machine are. A sign may be dropped
 where the text says which way the difference goes ("166 ± 170 less").
@@ -46,7 +47,7 @@ def held(figure: str, results: str) -> bool:
     return re.search(rf"(?<![\d,.]){core}(?![\d]|[.,]\d)", results) is not None
 
 
-@pytest.mark.parametrize("document", ["README.md", "docs/index.md"])
+@pytest.mark.parametrize("document", ["README.md", "docs/index.md", "docs/agent.md"])
 def test_every_claimed_figure_is_a_result(document: str) -> None:
     text = (ROOT / document).read_text(encoding="utf-8")
     assert FIGURE.search(text), f"{document} claims no figure: the pattern no longer reads it"
