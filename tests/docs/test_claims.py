@@ -1,9 +1,8 @@
 """The figures the README and the docs' front and agent pages claim are figures the results hold.
 
 A figure with a 95% interval (``+619 ± 140``) in ``README.md``, ``docs/index.md`` or
-``docs/agent.md`` must be
-written the same way, interval and all, on the results page, in its records or in its archive
-(``docs/results/``), where its command, commit, date and machine are. A sign may be dropped
+``docs/agent.md`` must be written the same way, interval and all, on the results page, in its
+records or in its archive (``docs/results/``), where its command, commit, date and machine are. A sign may be dropped
 where the text says which way the difference goes ("166 ± 170 less").
 """
 
