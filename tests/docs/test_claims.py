@@ -2,8 +2,9 @@
 
 A figure with a 95% interval (``+619 ± 140``) in ``README.md``, ``docs/index.md`` or
 ``docs/agent.md`` must be written the same way, interval and all, on the results page, in its
-records or in its archive (``docs/results/``), where its command, commit, date and machine are. A sign may be dropped
-where the text says which way the difference goes ("166 ± 170 less").
+records or in its archive (``docs/results/``), where its command, commit, date and machine
+are. A sign may be dropped where the text says which way the difference goes ("166 ± 170
+less").
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
-FIGURE = re.compile(r"[+−-]?\d[\d,.]* ± \d[\d,.]*")
+NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"  # 1,192 or 0.04, not a trailing comma or stop
+FIGURE = re.compile(rf"[+−-]?{NUMBER} ± {NUMBER}")
 
 
 def results_text() -> str:
@@ -31,6 +33,8 @@ def unsourced(text: str, results: str) -> list[str]:
     []
     >>> unsourced("+1.37 ± 0.04 sb/h", "+1.36 ± 0.04")
     ['+1.37 ± 0.04']
+    >>> unsourced("+369 ± 142, then +1,192 ± 409.", "+369 ± 142 and +1,192 ± 409")
+    []
     """
     return [figure for figure in FIGURE.findall(text) if not held(figure, results)]
 
