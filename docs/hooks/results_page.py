@@ -155,9 +155,15 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
         "narrower than the two rows' own.",
         "",
     ),
+    ("lbr", "200bb-default"): (
+        "200 big blinds, the default",
+        "The depth of the published bots below; `cfrv2`'s blueprint was trained at 100 big "
+        "blinds. A seed drawn at random before its run.",
+        "",
+    ),
     ("lbr", "200bb"): (
-        "200 big blinds",
-        "The depth of the published bots below; `cfrv2`'s blueprint was trained at 100 big blinds.",
+        "200 big blinds, the default until one bet size",
+        "`cfrv2:solve_size=two`, as above.",
         "",
     ),
     ("lbr", "published"): (
@@ -186,9 +192,9 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
 
 FIRST_COLUMNS = {"baselines": "against", "default": "against", "heads-up": "against",
                  "six-player": "opponents", "100bb": "seed", "100bb-two": "seed",
-                 "100bb-other": "setting", "100bb-paired": "setting", "200bb": "seed",
-                 "published": "bot", "matches": "run", "first-runs": "command",
-                 "offline": "run"}  # fmt: skip
+                 "100bb-other": "setting", "100bb-paired": "setting", "200bb-default": "seed",
+                 "200bb": "seed", "published": "bot", "matches": "run",
+                 "first-runs": "command", "offline": "run"}  # fmt: skip
 
 INTRO = """\
 # Results
