@@ -26,7 +26,7 @@ hundreds of units instead of a few, and valid for bots that do not learn from ha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -68,7 +68,8 @@ class Measure:
 
 @dataclass(frozen=True)
 class Comparison:
-    """The compared bot's figures in both runs, on the units both runs finished."""
+    """The compared bot's figures in both runs, on the units both runs finished (``pairs``:
+    how many pairs of runs, on other cards each, :func:`pooled` made it of)."""
 
     kind: str  # "match", "ring game", "tournament" or "local best response"
     unit: str  # what one observation of the CI is, plural: "duplicate pairs", ...
@@ -77,6 +78,7 @@ class Comparison:
     second_bot: str
     units: int
     measures: tuple[Measure, ...]
+    pairs: int = 1
 
 
 def compare_runs(first: Path, second: Path, slot: str | None = None, by: str = "run") -> Comparison:
@@ -95,6 +97,60 @@ def compare_runs(first: Path, second: Path, slot: str | None = None, by: str = "
         return compare_matches(first, second, slot or "A", by)
     compare = compare_rings if kinds[0] == "ring game" else compare_tournaments
     return compare(first, second, slot or "A")
+
+
+def pooled(comparisons: Sequence[Comparison]) -> Comparison:
+    """Comparisons of pairs of runs on other cards each (other seeds) as one, as the results
+    pool seeds: each figure the mean of theirs weighted by their units, each 95% half-width
+    combined as independent standard errors are, ``sqrt(sum((n_i h_i)^2)) / sum(n_i)`` (each
+    pair's t quantile kept; None if any pair has none). ValueError unless they compare the
+    same bots, slot, kind of run, unit and measures."""
+    if not comparisons:
+        raise ValueError("nothing to pool: no comparison given")
+    head = comparisons[0]
+    for other in comparisons[1:]:
+        what = pooling_differences(head, other)
+        if what:
+            raise ValueError(f"cannot pool these comparisons: their {what} differ")
+    counts = np.array([comparison.units for comparison in comparisons], dtype=float)
+    total = float(counts.sum())
+    measures = tuple(
+        pooled_measure([comparison.measures[index] for comparison in comparisons], counts)
+        for index in range(len(head.measures))
+    )
+    pairs = sum(comparison.pairs for comparison in comparisons)
+    return replace(head, units=int(total), measures=measures, pairs=pairs)
+
+
+def pooling_differences(first: Comparison, second: Comparison) -> str:
+    """What keeps two comparisons from pooling, named; empty if nothing does."""
+    named = {
+        "bots": (first.first_bot, first.second_bot) != (second.first_bot, second.second_bot),
+        "slots": first.slot != second.slot,
+        "kinds of run": (first.kind, first.unit) != (second.kind, second.unit),
+        "measures": [m.name for m in first.measures] != [m.name for m in second.measures],
+    }
+    return ", ".join(name for name, differs in named.items() if differs)
+
+
+def pooled_measure(measures: list[Measure], counts: np.ndarray) -> Measure:
+    """One measure of several pairs of runs, weighted by their units (:func:`pooled`)."""
+    total = float(counts.sum())
+
+    def mean(values: list[float]) -> float:
+        return float(np.dot(counts, values)) / total
+
+    ci95 = None
+    if all(measure.ci95 is not None for measure in measures):
+        widths = np.array([measure.ci95 for measure in measures], dtype=float)
+        ci95 = float(np.sqrt(np.sum((counts * widths) ** 2))) / total
+    return Measure(
+        measures[0].name,
+        mean([measure.first for measure in measures]),
+        mean([measure.second for measure in measures]),
+        mean([measure.difference for measure in measures]),
+        ci95,
+    )
 
 
 def run_kind(folder: Path) -> str:
@@ -358,11 +414,13 @@ def counted(count: int, plural: str) -> str:
 def markdown(comparison: Comparison) -> str:
     """The comparison as a Markdown table with a line that says what was compared."""
     units = counted(comparison.units, comparison.unit)
+    runs = f" over {comparison.pairs} pairs of runs" if comparison.pairs > 1 else ""
+    interval = "pooled 95% CI" if comparison.pairs > 1 else "paired 95% t CI"
     lines = [
         f"slot {comparison.slot}: {comparison.first_bot} (first) against "
-        f"{comparison.second_bot} (second), {units} in common",
+        f"{comparison.second_bot} (second), {units} in common{runs}",
         "",
-        f"| measure | first | second | second - first (paired 95% t CI, {units}) |",
+        f"| measure | first | second | second - first ({interval}, {units}) |",
         "|---|---|---|---|",
     ]
     for measure in comparison.measures:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from arena.chance_adjusted import chance_adjusted
 from arena.commands.cli import main
-from arena.compare import compare_runs
+from arena.compare import compare_runs, pooled
 from arena.results import read_hands
 from arena.stats import t95
 
@@ -66,6 +66,7 @@ def runs(tmp_path_factory):
         "fish": tournament(root / "fish", "fish", "random"),
         "rule": tournament(root / "rule", "rule-based", "random"),
         "seed1": tournament(root / "seed1", "rule-based", "random", seed=1),
+        "fish_seed1": tournament(root / "fish_seed1", "fish", "random", seed=1),
         "other": tournament(root / "other", "rule-based", "fish"),
         "match_fish": match(root / "match_fish", "fish", "random"),
         "match_rule": match(root / "match_rule", "rule-based", "random"),
@@ -188,3 +189,38 @@ def test_the_command_prints_the_table_and_refuses_a_folder_of_no_run(runs, tmp_p
     assert empty.exit_code == 2 and "not the folder of an `arena run`" in empty.output
     bad_slot = invoke("compare", runs["fish"], runs["rule"], "--slot", "C")
     assert bad_slot.exit_code == 2 and "slots A B" in bad_slot.output
+
+
+def test_pairs_of_runs_on_other_cards_pool_weighted_by_their_units(runs):
+    seeds = [
+        compare_runs(runs["fish"], runs["rule"]),
+        compare_runs(runs["fish_seed1"], runs["seed1"]),
+    ]
+    both = pooled(seeds)
+    counts = np.array([seeds[0].units, seeds[1].units], dtype=float)
+    assert both.units == counts.sum() == 8 and both.pairs == 2
+    for index, measure in enumerate(both.measures):
+        parts = [comparison.measures[index] for comparison in seeds]
+        assert measure.difference == pytest.approx(
+            np.dot(counts, [part.difference for part in parts]) / counts.sum()
+        )
+        assert measure.first == pytest.approx(
+            np.dot(counts, [part.first for part in parts]) / counts.sum()
+        )
+    # one pair pooled with itself: the same figures, the half-width over the root of two
+    twice = pooled([seeds[0], seeds[0]])
+    for measure, alone in zip(twice.measures, seeds[0].measures, strict=True):
+        assert measure.difference == pytest.approx(alone.difference)
+        assert measure.ci95 == pytest.approx(alone.ci95 / np.sqrt(2))
+    with pytest.raises(ValueError, match="their bots differ"):
+        pooled([seeds[0], compare_runs(runs["rule"], runs["fish"])])
+
+
+def test_the_command_pools_pairs_of_runs_and_refuses_an_odd_count(runs):
+    result = invoke("compare", runs["fish"], runs["rule"], runs["fish_seed1"], runs["seed1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("slot A: fish (first) against rule-based (second)") == 3
+    assert result.output.count("in common over 2 pairs of runs") == 1
+    assert "8 card sequences in common over 2 pairs of runs" in result.output
+    odd = invoke("compare", runs["fish"], runs["rule"], runs["seed1"])
+    assert odd.exit_code == 2 and "in pairs" in odd.output
