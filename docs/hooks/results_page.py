@@ -128,9 +128,8 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
         "and, at each decision, takes the best of folding, calling and betting half the pot, "
         "the pot or all-in. What it wins is a lower bound on what a best response wins: how "
         "exploitable the bot is. Figures are thousandths of a big blind per game (mbb/g); a "
-        "bot that always folds loses 750. `cfrv2` as it ships, on seeds used for nothing else: "
-        "9432, 1862 and 3202 of 5,000 hands, the others of 10,000; ± over duplicate deal "
-        "pairs.\n\n"
+        "bot that always folds loses 750. `cfrv2` as it ships, on seeds used for nothing else, "
+        "10,000 hands each; ± over duplicate deal pairs.\n\n"
         "![LBR's winnings from cfrv2 by seed, with 95% intervals](lbr-seeds.svg)",
         "{lbr_verdict}",
     ),
@@ -248,7 +247,11 @@ def lbr_verdict(records: list[Record], table: str = "100bb") -> str:
     pooled_says = (
         "holds 750: `cfrv2` here is not shown to lose less to LBR than a bot that folds every hand"
         if low <= FOLD <= high
-        else ("lies above 750" if low > FOLD else "lies below 750")
+        else (
+            "lies above 750"
+            if low > FOLD
+            else "lies below 750: `cfrv2` here loses less to LBR than a bot that folds every hand"
+        )
     )
     seeds_say = f"{len(holds)} of the {len(seeds)} seeds' intervals hold 750"
     seeds_say += f"; above it: seed {', '.join(above)}" if above else ""
