@@ -92,7 +92,15 @@ def compatible_mass(cards: np.ndarray, reach: np.ndarray, out: np.ndarray) -> No
     """``out[h]``: the opponent reach summed over the hands sharing no card with ``h``."""
     sums = np.empty(NUM_CARDS)
     total = _card_sums(cards, reach, sums)
-    for h in range(reach.shape[0]):
+    _mass_from_sums(cards, reach, sums, total, out)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mass_from_sums(cards, reach, sums, total, out):
+    """:func:`compatible_mass` from ``reach``'s per-card ``sums`` and ``total``, already
+    added: the total less the hands through either card, plus the hand itself, subtracted
+    twice."""
+    for h in range(cards.shape[0]):
         c1 = cards[h, 1]
         if c1 >= 0:
             out[h] = total - sums[cards[h, 0]] - sums[c1] + reach[h]
@@ -131,18 +139,12 @@ def fold_rows(cards, nodes, reach, side, payoffs, value):
     """Fold values at the terminals ``nodes``: ``value[n, h] = payoffs[i] x`` the opponent
     mass ``reach[n, side]`` compatible with hand h (:func:`compatible_mass`), for each
     ``n = nodes[i]``, every terminal's card sums in one pass over the hands."""
-    count, size = nodes.shape[0], cards.shape[0]
     sums, totals = _card_sums_rows(cards, nodes, reach, side)
-    for i in range(count):
-        out, opponent, card_sums = value[nodes[i]], reach[nodes[i], side], sums[i]
-        total, payoff = totals[i], payoffs[i]
-        for h in range(size):
-            second = cards[h, 1]
-            if second >= 0:
-                out[h] = total - card_sums[cards[h, 0]] - card_sums[second] + opponent[h]
-            else:
-                out[h] = total - card_sums[cards[h, 0]]
-            out[h] *= payoff
+    for i in range(nodes.shape[0]):
+        out = value[nodes[i]]
+        _mass_from_sums(cards, reach[nodes[i], side], sums[i], totals[i], out)
+        for h in range(cards.shape[0]):
+            out[h] *= payoffs[i]
 
 
 @njit(cache=True, nogil=True)
@@ -155,7 +157,7 @@ def showdown_rows(cards, strength, order, nodes, reach, side, own, other, value)
     ``passed`` minus the card sums is the weaker mass; after, the remainder of the totals is
     the stronger mass."""
     count, size = nodes.shape[0], cards.shape[0]
-    totals, total = _card_sums_rows(cards, nodes, reach, side)
+    totals, total = _card_sums_rows(cards, nodes, reach, side)  # per card, and in all
     win, lose = np.empty((count, size)), np.empty((count, size))
     sums = np.zeros((count, NUM_CARDS))
     passed = np.zeros(count)
@@ -189,7 +191,7 @@ def showdown_rows(cards, strength, order, nodes, reach, side, own, other, value)
             for h in range(size):
                 out[h] = own[i] * (win[i, h] - lose[i, h])
             continue
-        compatible_mass(cards, reach[nodes[i], side], out)
+        _mass_from_sums(cards, reach[nodes[i], side], totals[i], total[i], out)
         half = 0.5 * (other[i] - own[i])
         for h in range(size):
             out[h] = (
