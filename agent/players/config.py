@@ -45,6 +45,7 @@ from agent.players.options import (
     option,
     option_types,
 )
+from agent.players.rules.big_blind import BigBlindOptions
 from agent.players.rules.blueprint import BlueprintOptions
 from agent.players.rules.defence import DefenceOptions, PreflopDefense
 from agent.players.rules.multiway import Multiway, MultiwayOptions
@@ -105,6 +106,7 @@ class PlayerConfig(Options):
         "multiway": None,
         "solving": None,
         "small_blind": None,
+        "big_blind": None,
         "postflop": None,
     }
 
@@ -115,6 +117,7 @@ class PlayerConfig(Options):
     multiway: MultiwayOptions = MultiwayOptions()
     solving: SolveOptions = SolveOptions()
     small_blind: SmallBlindOptions = SmallBlindOptions()
+    big_blind: BigBlindOptions = BigBlindOptions()
     postflop: PostflopOptions = PostflopOptions()
 
     def __post_init__(self) -> None:
@@ -214,6 +217,7 @@ PRODUCT_OPTIONS = (
     "solve_range",
     "solve_rank",
     "small_blind_blueprint",
+    "big_blind_blueprint",
     "postflop_blueprint",
     "postflop_from",
     "defend",

@@ -113,6 +113,7 @@ class CFRPlayer(PolicyPlayer):
             rng=make_rng(rng, seed),
             settled=settle(self.config),  # a cash game until a game's start says
             small_blind_blueprint=_optional(strategy.small_blind.small_blind_blueprint),
+            big_blind_blueprint=_optional(strategy.big_blind.big_blind_blueprint),
             postflop_blueprint=_optional(strategy.postflop.postflop_blueprint),
         )
         self.fixed = FixedStrategy(self.context)

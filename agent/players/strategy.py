@@ -17,12 +17,15 @@ records its name (:class:`agent.boundary.policy.Decision`):
 6. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
    ones, every street for one trained to the river), where the history reads onto the
    blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
-7. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
+7. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
+   preflop answer to a raise the blueprint has no row for, from that blueprint
+   (:mod:`.rules.big_blind`);
+8. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
-8. ``multiway``: with two or more opponents, the pot's equity share against the price
+9. ``multiway``: with two or more opponents, the pot's equity share against the price
    (:mod:`.rules.multiway`);
-9. ``threshold``: everywhere else, the study's thresholds on the win rate
-   (:mod:`.rules.threshold`).
+10. ``threshold``: everywhere else, the study's thresholds on the win rate
+    (:mod:`.rules.threshold`).
 
 A blueprint rule whose tree has no row for some reading of the history hands that reading's
 weight to the rules after it in the list. Every decision records the rule that played it
@@ -39,6 +42,7 @@ from collections.abc import Sequence
 
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.history import preflop_order
+from agent.players.rules.big_blind import big_blind_rule
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.compiling import CompilingRule
 from agent.players.rules.defence import DefenceRule, Rule
@@ -67,6 +71,7 @@ class FixedStrategy(RuleList):
         self.solving = StreetSolvingRule(context)
         self.small_blind = small_blind_rule(context)
         self.blueprint = BlueprintRule(context)
+        self.big_blind = big_blind_rule(context)
         self.defence = DefenceRule(context, self.levels)
         self.multiway = MultiwayRule(context, self.levels)
         self.threshold = ThresholdRule(context, self.levels)
@@ -78,12 +83,14 @@ class FixedStrategy(RuleList):
                 self.solving,
                 self.small_blind,
                 self.blueprint,
+                self.big_blind,
                 self.defence,
                 self.multiway,
                 self.threshold,
             ]
         )
-        for partial in (self.postflop, self.solving, self.small_blind, self.blueprint):
+        partials = (self.postflop, self.solving, self.small_blind, self.blueprint, self.big_blind)
+        for partial in partials:
             partial.fallback = RuleList(self.rules[self.rules.index(partial) + 1 :])
         context.likelihood = self.likelihood
 

@@ -98,6 +98,8 @@ class Context:
     not sampled); ``compiling``: set for a hand that starts while numba compiles the kernels
     in another process (:mod:`agent.players.rules.compiling`); ``small_blind_blueprint``: the
     blueprint of the small blind's preflop, if another (:mod:`agent.players.rules.small_blind`);
+    ``big_blind_blueprint``: the blueprint of the big blind's answers to raises off the
+    shipped tree, if any (:mod:`agent.players.rules.big_blind`);
     ``postflop_blueprint``: the four-street blueprint played after the flop, if any
     (:mod:`agent.players.rules.postflop`).
     """
@@ -112,6 +114,7 @@ class Context:
     exact_flop: bool = False
     compiling: bool = False
     small_blind_blueprint: Blueprint | None = None
+    big_blind_blueprint: Blueprint | None = None
     postflop_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:

@@ -27,6 +27,7 @@ from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 
 NAME = "small-blind blueprint"
+SMALL_BLIND, BIG_BLIND = 0, 1  # places in heads_up_seats' (small blind, big blind)
 
 
 @dataclass(frozen=True)
@@ -42,16 +43,22 @@ class SmallBlindOptions(Options):
     )
 
 
-def deep_small_blind(snapshot: Snapshot) -> bool:
-    """Preflop, heads-up, we posted the small blind, and both stacks started deep."""
+def deep_heads_up_preflop(snapshot: Snapshot, place: int) -> bool:
+    """Preflop, heads-up, we posted the blind at ``place`` (:data:`SMALL_BLIND` or
+    :data:`BIG_BLIND`), and both stacks started deep."""
     if snapshot.street != Street.PREFLOP:
         return False
     seats = heads_up_seats(snapshot)  # (small blind, big blind) heads-up
     return (
         seats is not None
-        and seats[0] == snapshot.seat
+        and seats[place] == snapshot.seat
         and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
     )
+
+
+def deep_small_blind(snapshot: Snapshot) -> bool:
+    """Preflop, heads-up, we posted the small blind, and both stacks started deep."""
+    return deep_heads_up_preflop(snapshot, SMALL_BLIND)
 
 
 def small_blind_rule(context: Context) -> BlueprintRule:
