@@ -217,6 +217,7 @@ PRODUCT_OPTIONS = (
     "solve_range",
     "solve_rank",
     "small_blind_blueprint",
+    "small_blind_open",
     "big_blind_blueprint",
     "postflop_blueprint",
     "postflop_from",

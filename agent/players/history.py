@@ -203,13 +203,16 @@ def abstract_histories(
     game: GameConfig,
     actions: ActionAbstraction,
     max_branches: int = MAX_BRANCHES,
+    snapped: int | None = None,
 ) -> list[Branch]:
     """The weighted abstract histories of a heads-up decision on a street ``game`` plays
     (``game.rounds``: preflop and the flop for a two-round game, every street for four).
 
     Returns an empty list when the hand is not heads-up, the street is past the game's last
     round, or no reading of the real history stays on the abstract tree with this player to
-    act. Weights sum to 1; at most ``max_branches`` of the likeliest readings are kept.
+    act. Weights sum to 1; at most ``max_branches`` of the likeliest readings are kept. The
+    raise at index ``snapped`` of the history, unless all in, reads as the smallest abstract
+    raise (:func:`own_open`: our open from another blueprint, played on as this one's).
     """
     seats = heads_up_seats(snapshot)
     if seats is None or snapshot.street >= game.rounds:
@@ -217,10 +220,15 @@ def abstract_histories(
     player_of = {seats[0]: 0, seats[1]: 1}
     real = _RealHand(snapshot, seats)
     branches = [Branch("", initial_state(game), 1.0)]
-    for record in snapshot.history:
+    for index, record in enumerate(snapshot.history):
         real.enter(record.street)
         if record.kind in ("CALL", "RAISE", "FOLD"):
-            readings = _readings(record, real.spot(record.seat), actions)
+            spot = real.spot(record.seat)
+            readings = (
+                _smallest_raise(spot, actions)
+                if index == snapped and not _all_in(record, spot)
+                else _readings(record, spot, actions)
+            )
             player = player_of[record.seat]
             branches = _step(branches, readings, player, game, actions, max_branches)
             if not branches:
@@ -256,6 +264,36 @@ def _readings(record: ActionRecord, spot: Spot, actions: ActionAbstraction):
         ]
 
     return read
+
+
+def _smallest_raise(spot: Spot, actions: ActionAbstraction):
+    """A function from an abstract state to its smallest legal raise, read with certainty."""
+
+    def read(state: BettingState, game: GameConfig) -> list[tuple[int, float]]:
+        legal = legal_actions(state, game, actions)
+        options = spot.raise_options("".join(a.letter for a in legal if a.index > CALL), actions)
+        if not options:
+            return []
+        return [(actions.letters.index(min(options)[1]), 1.0)]
+
+    return read
+
+
+def _all_in(record: ActionRecord, spot: Spot) -> bool:
+    """Whether a raise puts the raiser's whole stack in."""
+    return record.amount >= spot.own + spot.stack
+
+
+def own_open(snapshot: Snapshot) -> int | None:
+    """The index in the history of our open as the heads-up small blind: our first action of
+    the hand, when it is a raise (None otherwise, or when the hand is not heads-up)."""
+    seats = heads_up_seats(snapshot)
+    if seats is None or seats[0] != snapshot.seat:
+        return None
+    for index, record in enumerate(snapshot.history):
+        if record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD"):
+            return index if record.kind == "RAISE" else None
+    return None
 
 
 def _step(
@@ -302,23 +340,23 @@ def last_raise_fractions(
     pseudo-harmonic mapping can only read as that size: an all-in read as a min-raise.
     """
     found: tuple[float, float] | None = None
-    for record, spot in _raise_spots(snapshot):
+    for _, record, spot in _raise_spots(snapshot):
         if record.street == snapshot.street:
             found = (spot.pot_fraction(record.amount), max(_size_fractions(spot, actions)))
     return found
 
 
-def _raise_spots(snapshot: Snapshot) -> Iterator[tuple[ActionRecord, Spot]]:
-    """Each raise of a heads-up hand's history with the real spot its raiser faced (none when
-    the hand is not heads-up)."""
+def _raise_spots(snapshot: Snapshot) -> Iterator[tuple[int, ActionRecord, Spot]]:
+    """Each raise of a heads-up hand's history, by its index, with the real spot its raiser
+    faced (none when the hand is not heads-up)."""
     seats = heads_up_seats(snapshot)
     if seats is None:
         return
     real = _RealHand(snapshot, seats)
-    for record in snapshot.history:
+    for index, record in enumerate(snapshot.history):
         real.enter(record.street)
         if record.kind == "RAISE":
-            yield record, real.spot(record.seat)
+            yield index, record, real.spot(record.seat)
         real.advance(record)
 
 
@@ -328,6 +366,7 @@ def left_the_tree(
     actions: ActionAbstraction,
     tolerance: float,
     current_street: bool = False,
+    snapped: int | None = None,
 ) -> bool:
     """Whether a raise before the current street, on a street the blueprint's game covers
     (``game.rounds``: preflop and the flop, or every street), was off the abstraction's tree:
@@ -335,16 +374,20 @@ def left_the_tree(
     fractions of it, or a raise beyond the abstraction's cap for that player on its street.
     The blueprint's later streets then read a line it was never trained on (the mapping only
     approximates it), and the rules' later ones answer it. With ``current_street`` the
-    current street's raises so far count too. Heads-up only (False otherwise).
+    current street's raises so far count too; the raise at index ``snapped``, read as the
+    smallest size (:func:`abstract_histories`), counts as on the tree unless all in.
+    Heads-up only (False otherwise).
     """
     last = snapshot.street + 1 if current_street else snapshot.street
     raises: dict[tuple[Street, int], int] = {}
-    for record, spot in _raise_spots(snapshot):
+    for index, record, spot in _raise_spots(snapshot):
         if record.street >= min(last, game.rounds):
             break
         key = (record.street, record.seat)
         raises[key] = raises.get(key, 0) + 1
-        if raises[key] > actions.raise_cap or _off_sizes(record, spot, actions, tolerance):
+        read_as_smallest = index == snapped and not _all_in(record, spot)
+        off = not read_as_smallest and _off_sizes(record, spot, actions, tolerance)
+        if raises[key] > actions.raise_cap or off:
             return True
     return False
 

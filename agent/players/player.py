@@ -114,6 +114,7 @@ class CFRPlayer(PolicyPlayer):
             settled=settle(self.config),  # a cash game until a game's start says
             small_blind_blueprint=_optional(strategy.small_blind.small_blind_blueprint),
             big_blind_blueprint=_optional(strategy.big_blind.big_blind_blueprint),
+            small_blind_open=_optional(strategy.small_blind.small_blind_open),
             postflop_blueprint=_optional(strategy.postflop.postflop_blueprint),
         )
         self.fixed = FixedStrategy(self.context)

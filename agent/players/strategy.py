@@ -13,18 +13,21 @@ records its name (:class:`agent.boundary.policy.Decision`):
 4. ``solve``: heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
 5. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
-   blind's preflop from that blueprint (:mod:`.rules.blueprint`);
-6. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
+   blind's preflop from that blueprint (:mod:`.rules.small_blind`);
+6. ``small-blind open``: with ``small_blind_open``, heads-up and deep, the small blind's first
+   decision from that blueprint, the rest of the hand read on the shipped tree
+   (:mod:`.rules.small_blind`);
+7. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
    ones, every street for one trained to the river), where the history reads onto the
    blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
-7. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
+8. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
    preflop answer to a raise the blueprint has no row for, from that blueprint
    (:mod:`.rules.big_blind`);
-8. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
+9. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
    (:mod:`.rules.defence`);
-9. ``multiway``: with two or more opponents, the pot's equity share against the price
-   (:mod:`.rules.multiway`);
-10. ``threshold``: everywhere else, the study's thresholds on the win rate
+10. ``multiway``: with two or more opponents, the pot's equity share against the price
+    (:mod:`.rules.multiway`);
+11. ``threshold``: everywhere else, the study's thresholds on the win rate
     (:mod:`.rules.threshold`).
 
 A blueprint rule whose tree has no row for some reading of the history hands that reading's
@@ -50,7 +53,7 @@ from agent.players.rules.multiway import MultiwayRule
 from agent.players.rules.postflop import postflop_rule
 from agent.players.rules.pushfold import PushFoldRule
 from agent.players.rules.rule import Context, RuleList, Table
-from agent.players.rules.small_blind import small_blind_rule
+from agent.players.rules.small_blind import small_blind_open_rule, small_blind_rule
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
 
@@ -70,6 +73,7 @@ class FixedStrategy(RuleList):
         self.postflop = postflop_rule(context)
         self.solving = StreetSolvingRule(context)
         self.small_blind = small_blind_rule(context)
+        self.small_blind_open = small_blind_open_rule(context)
         self.blueprint = BlueprintRule(context)
         self.big_blind = big_blind_rule(context)
         self.defence = DefenceRule(context, self.levels)
@@ -82,6 +86,7 @@ class FixedStrategy(RuleList):
                 self.postflop,
                 self.solving,
                 self.small_blind,
+                self.small_blind_open,
                 self.blueprint,
                 self.big_blind,
                 self.defence,
@@ -89,7 +94,14 @@ class FixedStrategy(RuleList):
                 self.threshold,
             ]
         )
-        partials = (self.postflop, self.solving, self.small_blind, self.blueprint, self.big_blind)
+        partials = (
+            self.postflop,
+            self.solving,
+            self.small_blind,
+            self.small_blind_open,
+            self.blueprint,
+            self.big_blind,
+        )
         for partial in partials:
             partial.fallback = RuleList(self.rules[self.rules.index(partial) + 1 :])
         context.likelihood = self.likelihood

@@ -247,7 +247,8 @@ class BlueprintRule:
         public = self._public_key(snapshot)
         if self._public is None or self._public[0] != public:
             bp = self.blueprint
-            branches = abstract_histories(snapshot, bp.game, bp.actions)
+            snapped = self.context.snapped_open(snapshot)
+            branches = abstract_histories(snapshot, bp.game, bp.actions, snapped=snapped)
             oversize = bool(branches) and self.oversize_raise(snapshot)
             self._public = (public, branches, current_spot(snapshot), oversize)
         return self._public[1], self._public[2], self._public[3]

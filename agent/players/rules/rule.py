@@ -32,6 +32,7 @@ import numpy as np
 from agent.boundary.policy import Decision, WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint
+from agent.players.history import own_open
 from agent.players.opponents.book import PRIOR_MODEL, OpponentBook
 from agent.players.opponents.model import OpponentModel
 from agent.players.own_range import OwnRange
@@ -99,7 +100,9 @@ class Context:
     in another process (:mod:`agent.players.rules.compiling`); ``small_blind_blueprint``: the
     blueprint of the small blind's preflop, if another (:mod:`agent.players.rules.small_blind`);
     ``big_blind_blueprint``: the blueprint of the big blind's answers to raises off the
-    shipped tree, if any (:mod:`agent.players.rules.big_blind`);
+    shipped tree, if any (:mod:`agent.players.rules.big_blind`); ``small_blind_open``: the
+    blueprint of the small blind's first decision, if any, whose open the rest of the hand
+    reads as the shipped blueprint's smallest raise (:mod:`agent.players.rules.small_blind`);
     ``postflop_blueprint``: the four-street blueprint played after the flop, if any
     (:mod:`agent.players.rules.postflop`).
     """
@@ -115,6 +118,7 @@ class Context:
     compiling: bool = False
     small_blind_blueprint: Blueprint | None = None
     big_blind_blueprint: Blueprint | None = None
+    small_blind_open: Blueprint | None = None
     postflop_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
@@ -123,6 +127,12 @@ class Context:
         if self.book is None or not self.settled.exploit:
             return PRIOR_MODEL
         return self.book.model_at(seat)
+
+    def snapped_open(self, snapshot: Snapshot) -> int | None:
+        """With ``small_blind_open``, the history index of our open as the heads-up small
+        blind, which the blueprints read as their smallest raise (None: every raise read by
+        the mapping)."""
+        return None if self.small_blind_open is None else own_open(snapshot)
 
     def own_weights(self, board: Sequence[int], history_length: int) -> np.ndarray | None:
         """Our range on ``board`` before the decision at ``history_length`` of the hand (None:

@@ -8,9 +8,18 @@ tree does not hold. A blueprint trained with raises of half the pot and the pot
 blind heads-up at :data:`AUTO_SOLVE_DEPTH` big blinds or deeper; the hand then leaves the
 shipped blueprint's tree with our first raise, and from the flop on the street solver plays
 (``solve="auto"``), as it does after an opponent's raise of those sizes. Elsewhere, and where
-that blueprint has no row, the rules after this one play. Its option,
-:class:`SmallBlindOptions`: that blueprint, which the player loads into the context
-(``small_blind_blueprint`` of :class:`.rule.Context`).
+that blueprint has no row, the rules after this one play.
+
+``small_blind_open`` keeps only that blueprint's first decision: whether to fold, limp or open
+and to what size. The rest of the hand plays as the shipped strategy does after its own open:
+the blueprints read our open as their smallest raise (the shipped one's minimum raise; an open
+all in keeps the mapping), so the shipped blueprint answers a re-raise where it has a row and
+the defence rule where it has none, the flop is looked up, and the solver plays from the turn.
+The open thus keeps the other blueprint's sizes and frequencies, and the flop costs a lookup,
+not a solve.
+
+Its options, :class:`SmallBlindOptions`: those blueprints, which the player loads into the
+context (``small_blind_blueprint`` and ``small_blind_open`` of :class:`.rule.Context`).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
 
 NAME = "small-blind blueprint"
+OPEN_NAME = "small-blind open"
 SMALL_BLIND, BIG_BLIND = 0, 1  # places in heads_up_seats' (small blind, big blind)
 
 
@@ -41,6 +51,22 @@ class SmallBlindOptions(Options):
         is_blueprint,
         "a blueprint file that exists, study, sizes or streets",
     )
+    small_blind_open: str | Path | Blueprint | None = option(
+        None,
+        "heads-up preflop as the small blind at 75 big blinds or deeper, the first decision "
+        "(fold, limp or open) from this blueprint, the rest of the hand as the shipped "
+        "blueprint's after its minimum raise (a path, study or sizes; default: none)",
+        is_blueprint,
+        "a blueprint file that exists, study, sizes or streets",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.small_blind_blueprint is not None and self.small_blind_open is not None:
+            raise ValueError(
+                "small_blind_blueprint and small_blind_open both play the small blind's first "
+                "decision: set one of them"
+            )
 
 
 def deep_heads_up_preflop(snapshot: Snapshot, place: int) -> bool:
@@ -59,6 +85,23 @@ def deep_heads_up_preflop(snapshot: Snapshot, place: int) -> bool:
 def deep_small_blind(snapshot: Snapshot) -> bool:
     """Preflop, heads-up, we posted the small blind, and both stacks started deep."""
     return deep_heads_up_preflop(snapshot, SMALL_BLIND)
+
+
+def first_decision_as_deep_small_blind(snapshot: Snapshot) -> bool:
+    """Our first decision of the hand, preflop as the deep heads-up small blind."""
+    acted = any(
+        record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD")
+        for record in snapshot.history
+    )
+    return not acted and deep_small_blind(snapshot)
+
+
+def small_blind_open_rule(context: Context) -> BlueprintRule:
+    """The small blind's open: ``small_blind_open``'s first decision where we are the deep
+    heads-up small blind (never, where the option is None)."""
+    return second_blueprint_rule(
+        context, context.small_blind_open, OPEN_NAME, first_decision_as_deep_small_blind
+    )
 
 
 def small_blind_rule(context: Context) -> BlueprintRule:

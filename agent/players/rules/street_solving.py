@@ -858,7 +858,8 @@ class StreetSolvingRule:
         if not self.leaves.plays(snapshot.street):
             return None
         bp = self.context.blueprint
-        branches = abstract_histories(snapshot, bp.game, bp.actions)
+        snapped = self.context.snapped_open(snapshot)
+        branches = abstract_histories(snapshot, bp.game, bp.actions, snapped=snapped)
         if not branches:
             return None
         branch = max(branches, key=lambda b: b.weight)
@@ -876,4 +877,5 @@ class StreetSolvingRule:
         """Whether a raise before this street was none of the blueprint's sizes (within the
         tolerance of an over-size raise) or beyond its raise cap."""
         bp = self.context.blueprint
-        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE)
+        snapped = self.context.snapped_open(snapshot)
+        return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE, snapped=snapped)
