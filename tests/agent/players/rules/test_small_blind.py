@@ -11,11 +11,13 @@ import pytest
 from agent.boundary.snapshot import Snapshot
 from agent.players.blueprint_store import load_blueprint
 from agent.players.config import Settled
+from agent.players.history import abstract_histories, left_the_tree, own_open
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.rules.rule import Context, RuleList
 from agent.players.rules.small_blind import small_blind_rule
+from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 from agent.players.rules.threshold import Levels, ThresholdRule
 from agent.poker.cards import parse_cards
 
@@ -86,3 +88,45 @@ def test_the_player_keeps_the_shipped_blueprint_in_the_big_blind(scripted_hand):
 def test_a_bad_blueprint_name_is_refused():
     with pytest.raises(ValueError, match="small_blind_blueprint"):
         CFRv2FixedPlayer.configure(small_blind_blueprint=3)
+
+
+def open_then_flop(scripted_hand) -> tuple[Snapshot, Snapshot]:
+    """The deep small blind's open to three big blinds, and its first flop decision after the
+    big blind calls (blinds 10/20, 100 big blinds)."""
+    bots = scripted_hand([2000, 2000], ante=0, scripts=[["call", "call"], ["raise:60"]], seed=5)
+    return bots[1].seen[0], bots[1].seen[1]
+
+
+def test_the_open_reads_as_the_shipped_blueprints_minimum_raise(scripted_hand):
+    _, flop = open_then_flop(scripted_hand)
+    shipped = load_blueprint(None)
+    opened = own_open(flop)
+    assert opened is not None and flop.history[opened].amount == 60
+    mapped = abstract_histories(flop, shipped.game, shipped.actions)
+    snapped = abstract_histories(flop, shipped.game, shipped.actions, snapped=opened)
+    # the mapping reads an open to three big blinds partly as all in, which leaves no flop
+    assert [b.history for b in snapped] == ["rc"] and [b.weight for b in snapped] == [1.0]
+    assert [b.history for b in mapped] == ["rc"]  # the all-in reading has no flop decision
+    assert left_the_tree(flop, shipped.game, shipped.actions, OVERSIZE_TOLERANCE)
+    assert not left_the_tree(
+        flop, shipped.game, shipped.actions, OVERSIZE_TOLERANCE, snapped=opened
+    )
+
+
+def test_the_open_rule_plays_the_first_decision_only(scripted_hand):
+    first, flop = open_then_flop(scripted_hand)
+    hybrid = CFRv2FixedPlayer(small_blind_open="sizes", seed=0)
+    whole = CFRv2FixedPlayer(small_blind_blueprint="sizes", seed=0)
+    default = CFRv2FixedPlayer(seed=0)
+    rule = hybrid.fixed.small_blind_open
+    assert rule.name == "small-blind open" and rule.applies(first) and not rule.applies(flop)
+    # the first decision is the other blueprint's; the flop is the shipped blueprint's
+    # lookup, where the whole-preflop option and the default solve the flop
+    assert hybrid.fixed.policy_table(first, HOLES) == whole.fixed.policy_table(first, HOLES)
+    assert hybrid.fixed.deciding(flop).name == "blueprint"
+    assert whole.fixed.deciding(flop).name == default.fixed.deciding(flop).name == "solve"
+
+
+def test_the_two_small_blind_options_are_refused_together():
+    with pytest.raises(ValueError, match="small_blind_blueprint and small_blind_open"):
+        CFRv2FixedPlayer.configure(small_blind_blueprint="sizes", small_blind_open="sizes")
