@@ -284,16 +284,27 @@ def _all_in(record: ActionRecord, spot: Spot) -> bool:
     return record.amount >= spot.own + spot.stack
 
 
+def first_action(snapshot: Snapshot) -> int | None:
+    """The index in the history of our first action of the hand (None: we have not acted;
+    blinds and antes are not actions)."""
+    return next(
+        (
+            index
+            for index, record in enumerate(snapshot.history)
+            if record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD")
+        ),
+        None,
+    )
+
+
 def own_open(snapshot: Snapshot) -> int | None:
     """The index in the history of our open as the heads-up small blind: our first action of
     the hand, when it is a raise (None otherwise, or when the hand is not heads-up)."""
     seats = heads_up_seats(snapshot)
-    if seats is None or seats[0] != snapshot.seat:
+    first = first_action(snapshot)
+    if seats is None or seats[0] != snapshot.seat or first is None:
         return None
-    for index, record in enumerate(snapshot.history):
-        if record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD"):
-            return index if record.kind == "RAISE" else None
-    return None
+    return first if snapshot.history[first].kind == "RAISE" else None
 
 
 def _step(

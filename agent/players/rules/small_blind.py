@@ -14,9 +14,9 @@ that blueprint has no row, the rules after this one play.
 and to what size. The rest of the hand plays as the shipped strategy does after its own open:
 the blueprints read our open as their smallest raise (the shipped one's minimum raise; an open
 all in keeps the mapping), so the shipped blueprint answers a re-raise where it has a row and
-the defence rule where it has none, the flop is looked up, and the solver plays from the turn.
-The open thus keeps the other blueprint's sizes and frequencies, and the flop costs a lookup,
-not a solve.
+the defence rule where it has none, the flop is looked up, and the later streets are played as
+after the shipped blueprint's own open. The open thus keeps the other blueprint's sizes and
+frequencies, and the flop costs a lookup, not a solve.
 
 Its options, :class:`SmallBlindOptions`: those blueprints, which the player loads into the
 context (``small_blind_blueprint`` and ``small_blind_open`` of :class:`.rule.Context`).
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from agent.boundary.snapshot import Snapshot, Street
 from agent.players.blueprint_store import Blueprint
-from agent.players.history import heads_up_seats
+from agent.players.history import first_action, heads_up_seats
 from agent.players.options import Options, is_blueprint, option
 from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
@@ -89,11 +89,7 @@ def deep_small_blind(snapshot: Snapshot) -> bool:
 
 def first_decision_as_deep_small_blind(snapshot: Snapshot) -> bool:
     """Our first decision of the hand, preflop as the deep heads-up small blind."""
-    acted = any(
-        record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD")
-        for record in snapshot.history
-    )
-    return not acted and deep_small_blind(snapshot)
+    return first_action(snapshot) is None and deep_small_blind(snapshot)
 
 
 def small_blind_open_rule(context: Context) -> BlueprintRule:
