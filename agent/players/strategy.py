@@ -58,6 +58,7 @@ from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
 
 HEADS_UP = 2
+PARTIAL_RULES = (BlueprintRule, StreetSolvingRule)  # the rules with a ``fallback``
 
 
 class FixedStrategy(RuleList):
@@ -94,16 +95,9 @@ class FixedStrategy(RuleList):
                 self.threshold,
             ]
         )
-        partials = (
-            self.postflop,
-            self.solving,
-            self.small_blind,
-            self.small_blind_open,
-            self.blueprint,
-            self.big_blind,
-        )
-        for partial in partials:
-            partial.fallback = RuleList(self.rules[self.rules.index(partial) + 1 :])
+        for index, rule in enumerate(self.rules):
+            if isinstance(rule, PARTIAL_RULES):  # hands the weight it has no row for on
+                rule.fallback = RuleList(self.rules[index + 1 :])
         context.likelihood = self.likelihood
 
     def policy_table(self, snapshot: Snapshot, holes: Sequence[tuple[int, int]]) -> Table:
