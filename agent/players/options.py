@@ -124,6 +124,12 @@ def is_blueprint(value: Any) -> bool:
     return isinstance(value, str | Path) and resolve_blueprint_path(value).is_file()
 
 
+def blueprint_option(help: str) -> Any:
+    """A configuration field that names a blueprint: None by default, checked by
+    :func:`is_blueprint`."""
+    return option(None, help, is_blueprint, "a blueprint file that exists, study, sizes or streets")
+
+
 def is_optional_positive_number(value: Any) -> bool:
     """None, or a number above 0."""
     return value is None or (is_number(value) and value > 0)

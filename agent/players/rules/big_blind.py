@@ -23,7 +23,7 @@ from pathlib import Path
 
 from agent.boundary.snapshot import Snapshot
 from agent.players.blueprint_store import Blueprint
-from agent.players.options import Options, is_blueprint, option
+from agent.players.options import Options, blueprint_option
 from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
 from agent.players.rules.small_blind import BIG_BLIND, deep_heads_up_preflop
@@ -35,13 +35,10 @@ NAME = "big-blind blueprint"
 class BigBlindOptions(Options):
     """The big blind's blueprint rule's option, with its help beside it."""
 
-    big_blind_blueprint: str | Path | Blueprint | None = option(
-        None,
+    big_blind_blueprint: str | Path | Blueprint | None = blueprint_option(
         "heads-up preflop as the big blind at 75 big blinds or deeper, facing a raise the "
         "blueprint has no row for, answer from this blueprint's preflop (a path, study or "
         "sizes; default: the defence rule)",
-        is_blueprint,
-        "a blueprint file that exists, study, sizes or streets",
     )
 
 

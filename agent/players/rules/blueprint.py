@@ -44,7 +44,7 @@ from agent.players.history import (
     current_spot,
     last_raise_fractions,
 )
-from agent.players.options import Options, is_blueprint, option
+from agent.players.options import Options, blueprint_option
 from agent.players.rules.blueprint_defence import DEFENDED_STREETS, Defend, called_folds
 from agent.players.rules.defence import (
     Rule,
@@ -65,13 +65,10 @@ Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fa
 class BlueprintOptions(Options):
     """The blueprint rule's option, with its help beside it."""
 
-    blueprint: str | Path | Blueprint | None = option(
-        None,
+    blueprint: str | Path | Blueprint | None = blueprint_option(
         "the strategy table: a path to a strategy CSV, study (the shipped min-raise one, the "
         "default), sizes (the shipped pot-relative one, preflop and flop) or streets (the "
         "shipped four-street pot-relative one)",
-        is_blueprint,
-        "a blueprint file that exists, study, sizes or streets",
     )
 
 

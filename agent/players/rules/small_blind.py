@@ -30,7 +30,7 @@ from pathlib import Path
 from agent.boundary.snapshot import Snapshot, Street
 from agent.players.blueprint_store import Blueprint
 from agent.players.history import first_action, heads_up_seats
-from agent.players.options import Options, is_blueprint, option
+from agent.players.options import Options, blueprint_option
 from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
 from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
@@ -42,22 +42,16 @@ SMALL_BLIND, BIG_BLIND = 0, 1  # places in heads_up_seats' (small blind, big bli
 
 @dataclass(frozen=True)
 class SmallBlindOptions(Options):
-    """The small blind's blueprint rule's option, with its help beside it."""
+    """The small blind's blueprint rules' options, with their help beside them."""
 
-    small_blind_blueprint: str | Path | Blueprint | None = option(
-        None,
+    small_blind_blueprint: str | Path | Blueprint | None = blueprint_option(
         "heads-up preflop as the small blind at 75 big blinds or deeper, play this "
         "blueprint's preflop (a path, study or sizes; default: blueprint everywhere)",
-        is_blueprint,
-        "a blueprint file that exists, study, sizes or streets",
     )
-    small_blind_open: str | Path | Blueprint | None = option(
-        None,
+    small_blind_open: str | Path | Blueprint | None = blueprint_option(
         "heads-up preflop as the small blind at 75 big blinds or deeper, the first decision "
         "(fold, limp or open) from this blueprint, the rest of the hand as the shipped "
         "blueprint's after its minimum raise (a path, study or sizes; default: none)",
-        is_blueprint,
-        "a blueprint file that exists, study, sizes or streets",
     )
 
     def __post_init__(self) -> None:
