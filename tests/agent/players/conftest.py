@@ -1,5 +1,6 @@
 """A scripted PyPokerEngine player and a one-hand table, for tests that need real snapshots:
-the ``scripted_hand`` fixture; and a tiny blueprint trained to the river, the
+the ``scripted_hand`` fixture; a strategy context with a second blueprint, the
+``sizes_context`` fixture; and a tiny blueprint trained to the river, the
 ``four_street_blueprint`` fixture."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from pypokerengine.engine.dealer import Dealer
@@ -16,6 +18,11 @@ from pypokerengine.engine.table import Table
 
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.snapshot import Snapshot
+from agent.players.blueprint_store import Blueprint, load_blueprint
+from agent.players.config import Settled
+from agent.players.player import CFRv2FixedPlayer
+from agent.players.rules.rule import Context, RuleList
+from agent.players.rules.threshold import Levels, ThresholdRule
 from blueprint.commands.cli import main as blueprint_command
 
 BIG_BLIND = 20
@@ -78,6 +85,27 @@ def play(
 def scripted_hand():
     """:func:`play`: one hand of scripted players, their snapshots kept."""
     return play
+
+
+def context_with_sizes(option: str) -> tuple[Context, RuleList, Blueprint]:
+    """The default strategy's context with the pot-relative blueprint as ``option`` (a second
+    blueprint's field of :class:`Context`), the threshold rule the rules under test fall back
+    to, and that blueprint."""
+    sizes = load_blueprint("sizes")
+    context = Context(
+        options=CFRv2FixedPlayer.configure().strategy,
+        blueprint=load_blueprint(None),
+        rng=np.random.default_rng(0),
+        settled=Settled(),
+        **{option: sizes},
+    )
+    return context, RuleList([ThresholdRule(context, Levels(context))]), sizes
+
+
+@pytest.fixture
+def sizes_context():
+    """:func:`context_with_sizes`."""
+    return context_with_sizes
 
 
 FOUR_STREET_TRAINING = [

@@ -7,30 +7,17 @@ import numpy as np
 import pytest
 
 from agent.boundary.snapshot import Snapshot
-from agent.players.blueprint_store import load_blueprint
-from agent.players.config import Settled
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.big_blind import big_blind_rule
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import Context, RuleList
-from agent.players.rules.threshold import Levels, ThresholdRule
 
 HOLES = ALL_HOLES[::53]
 
 
-def rule_and_reference() -> tuple[BlueprintRule, BlueprintRule, BlueprintRule]:
+def rule_and_reference(sizes_context) -> tuple[BlueprintRule, BlueprintRule, BlueprintRule]:
     """The big blind's rule, the pot-relative blueprint's rule everywhere, and the shipped's."""
-    strategy = CFRv2FixedPlayer.configure().strategy
-    sizes = load_blueprint("sizes")
-    context = Context(
-        options=strategy,
-        blueprint=load_blueprint(None),
-        rng=np.random.default_rng(0),
-        settled=Settled(),
-        big_blind_blueprint=sizes,
-    )
-    fallback = RuleList([ThresholdRule(context, Levels(context))])
+    context, fallback, sizes = sizes_context("big_blind_blueprint")
     rule, reference, shipped = (
         big_blind_rule(context),
         BlueprintRule(context, sizes),
@@ -47,8 +34,10 @@ def big_blind_facing(scripted_hand, opening: str, stacks: list[int]) -> tuple[Sn
     return bots[1].seen[0], bots[0].seen[0]
 
 
-def test_the_deep_big_blind_answers_a_pot_open_from_the_other_blueprint(scripted_hand):
-    rule, reference, shipped = rule_and_reference()
+def test_the_deep_big_blind_answers_a_pot_open_from_the_other_blueprint(
+    scripted_hand, sizes_context
+):
+    rule, reference, shipped = rule_and_reference(sizes_context)
     _, big_blind = big_blind_facing(scripted_hand, "raise:60", [2000, 2000])
     assert big_blind.to_call == 40  # the small blind opened to 60, the pot, with blinds 10/20
     assert not shipped.applies(big_blind)  # the min-raise tree has no such open
@@ -62,9 +51,9 @@ def test_the_deep_big_blind_answers_a_pot_open_from_the_other_blueprint(scripted
 
 
 def test_it_leaves_the_small_blind_limps_and_shallow_stacks_to_the_shipped_rules(
-    scripted_hand,
+    scripted_hand, sizes_context
 ):
-    rule, _, shipped = rule_and_reference()
+    rule, _, shipped = rule_and_reference(sizes_context)
     small_blind, facing_limp = big_blind_facing(scripted_hand, "call", [2000, 2000])
     _, shallow = big_blind_facing(scripted_hand, "raise:60", [1400, 1400])  # 70 big blinds
     assert shipped.applies(facing_limp)  # a limp is on the min-raise tree

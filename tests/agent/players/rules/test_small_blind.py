@@ -10,31 +10,19 @@ import pytest
 
 from agent.boundary.snapshot import Snapshot
 from agent.players.blueprint_store import load_blueprint
-from agent.players.config import Settled
 from agent.players.history import abstract_histories, left_the_tree, own_open
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.blueprint import BlueprintRule
 from agent.players.rules.pushfold import ALL_HOLES
-from agent.players.rules.rule import Context, RuleList
 from agent.players.rules.small_blind import small_blind_rule
 from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
-from agent.players.rules.threshold import Levels, ThresholdRule
 from agent.poker.cards import parse_cards
 
 HOLES = ALL_HOLES[::53]
 
 
-def rule_and_reference() -> tuple[BlueprintRule, BlueprintRule]:
-    strategy = CFRv2FixedPlayer.configure().strategy
-    sizes = load_blueprint("sizes")
-    context = Context(
-        options=strategy,
-        blueprint=load_blueprint(None),
-        rng=np.random.default_rng(0),
-        settled=Settled(),
-        small_blind_blueprint=sizes,
-    )
-    fallback = RuleList([ThresholdRule(context, Levels(context))])
+def rule_and_reference(sizes_context) -> tuple[BlueprintRule, BlueprintRule]:
+    context, fallback, sizes = sizes_context("small_blind_blueprint")
     rule, reference = small_blind_rule(context), BlueprintRule(context, sizes)
     rule.fallback = reference.fallback = fallback
     return rule, reference
@@ -46,8 +34,8 @@ def first_decisions(scripted_hand, stacks: list[int]) -> tuple[Snapshot, Snapsho
     return bots[1].seen[0], bots[0].seen[0]
 
 
-def test_the_deep_small_blind_plays_the_other_blueprints_preflop(scripted_hand):
-    rule, reference = rule_and_reference()
+def test_the_deep_small_blind_plays_the_other_blueprints_preflop(scripted_hand, sizes_context):
+    rule, reference = rule_and_reference(sizes_context)
     small_blind, _ = first_decisions(scripted_hand, [2000, 2000])
     assert rule.name == "small-blind blueprint" and rule.applies(small_blind)
     rows = rule.policy_table(small_blind, HOLES)
@@ -64,8 +52,8 @@ def test_the_deep_small_blind_plays_the_other_blueprints_preflop(scripted_hand):
     assert np.array_equal(rule.likelihood(small_blind, call), expected)
 
 
-def test_it_does_not_apply_to_the_big_blind_and_shallow_stacks(scripted_hand):
-    rule, reference = rule_and_reference()
+def test_it_does_not_apply_to_the_big_blind_and_shallow_stacks(scripted_hand, sizes_context):
+    rule, reference = rule_and_reference(sizes_context)
     small_blind, big_blind = first_decisions(scripted_hand, [2000, 2000])
     shallow, _ = first_decisions(scripted_hand, [1400, 1400])  # 70 big blinds: under 75
     assert rule.applies(small_blind)
