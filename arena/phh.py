@@ -38,12 +38,12 @@ from pokerkit import HandHistory, State, parse_action, parse_value
 from pypokerengine.engine.card import Card
 from pypokerengine.engine.hand_evaluator import HandEvaluator
 
+from agent.boundary.snapshot import CHOICE_KINDS
 from agent.poker.cards import from_ppe_id, parse_card, to_human, to_ppe_id
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_OF_STREET = {"flop": slice(0, 3), "turn": slice(3, 4), "river": slice(4, 5)}
 BLINDS = ("SMALLBLIND", "BIGBLIND")
-CHOICES = ("CALL", "RAISE", "FOLD")  # the actions a player is asked for
 
 ODD_CHIP = "split pot: PyPokerEngine loses the odd chips"
 WHEEL = "PyPokerEngine evaluator: wheel straight A-2-3-4-5 not seen"
@@ -226,9 +226,9 @@ class _Walk:
 
     def play(self, entry: dict) -> None:
         player, kind = self.index[entry["uuid"]], entry["action"]
-        if kind in CHOICES:
+        if kind in CHOICE_KINDS:
             self.asked.add(player)
-        if kind in CHOICES and self.behind[player] == 0:
+        if kind in CHOICE_KINDS and self.behind[player] == 0:
             self.asked_all_in(player, kind)
         elif kind == "ANTE":
             self.behind[player] -= min(int(entry["amount"]), self.behind[player])

@@ -30,7 +30,9 @@ from agent.poker.cards import parse_card
 FOLD, CALL, RAISE = "fold", "call", "raise"
 ACTION_NAMES = (FOLD, CALL, RAISE)
 Action = tuple[str, int]
-HISTORY_KINDS = ("ANTE", "SMALLBLIND", "BIGBLIND", "CALL", "RAISE", "FOLD")
+# the history's kinds a player chooses (blinds and antes are posted)
+CHOICE_KINDS = ("CALL", "RAISE", "FOLD")
+HISTORY_KINDS = ("ANTE", "SMALLBLIND", "BIGBLIND", *CHOICE_KINDS)
 
 
 class Street(IntEnum):

@@ -43,7 +43,7 @@ from agent.abstraction.betting import (
     legal_actions,
 )
 from agent.abstraction.translation import translate
-from agent.boundary.snapshot import ActionRecord, Snapshot, Street
+from agent.boundary.snapshot import CHOICE_KINDS, ActionRecord, Snapshot, Street
 
 MAX_BRANCHES = 16
 MIN_WEIGHT = 1e-3
@@ -222,7 +222,7 @@ def abstract_histories(
     branches = [Branch("", initial_state(game), 1.0)]
     for index, record in enumerate(snapshot.history):
         real.enter(record.street)
-        if record.kind in ("CALL", "RAISE", "FOLD"):
+        if record.kind in CHOICE_KINDS:
             spot = real.spot(record.seat)
             readings = (
                 _smallest_raise(spot, actions)
@@ -291,7 +291,7 @@ def first_action(snapshot: Snapshot) -> int | None:
         (
             index
             for index, record in enumerate(snapshot.history)
-            if record.seat == snapshot.seat and record.kind in ("CALL", "RAISE", "FOLD")
+            if record.seat == snapshot.seat and record.kind in CHOICE_KINDS
         ),
         None,
     )

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.boundary.snapshot import CHOICE_KINDS
 from agent.poker.cards import parse_cards
 from agent.poker.range_equity import holding_index
 from arena.engine import BotWithCopies, HeadsUpTable
@@ -74,7 +75,6 @@ from arena.stats import percentiles
 LBR_LABEL = "lbr"
 LBR_FILE = "lbr.json"  # LBR's settings, beside match.json, so that a run can be resumed
 MODEL_CHECK_FILE = "model_check.csv"  # per hand: did LBR's model keep the bot's real cards
-_RECORDED = ("CALL", "RAISE", "FOLD")
 
 
 @dataclass(frozen=True)
@@ -358,7 +358,7 @@ def decisions_by_street(rows: list[dict[str, Any]], slot: str = "A") -> dict[str
             street, _, moves = part.partition("=")
             for move in moves.split():
                 who, action, _ = move.split(":")
-                if who == slot and action in _RECORDED:
+                if who == slot and action in CHOICE_KINDS:
                     streets.append(street)
         for street, ms in zip(streets, row[f"decision_ms_{slot}"], strict=False):
             found.setdefault(street, []).append(ms)

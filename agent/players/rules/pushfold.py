@@ -36,6 +36,7 @@ import numpy as np
 from agent.abstraction.pushfold_table import PushFoldTable, shipped_table
 from agent.boundary.policy import WeightedAction, normalized
 from agent.boundary.snapshot import (
+    CHOICE_KINDS,
     Action,
     ActionRecord,
     Snapshot,
@@ -49,8 +50,6 @@ from agent.players.own_range import action_likelihood
 from agent.players.rules.rule import Context, Table
 from agent.poker.cards import hole_class_index
 from agent.poker.range_equity import HOLDING_CARDS
-
-VOLUNTARY = ("CALL", "RAISE", "FOLD")
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ def read_spot(snapshot: Snapshot) -> PushFoldSpot | None:
     order = preflop_order(snapshot)
     if snapshot.seat not in order:
         return None
-    voluntary = [r for r in snapshot.history if r.kind in VOLUNTARY]
+    voluntary = [r for r in snapshot.history if r.kind in CHOICE_KINDS]
     if any(record.seat == snapshot.seat for record in voluntary):
         return None  # a second decision: the push/fold game has none
     position = order.index(snapshot.seat)
