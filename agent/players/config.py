@@ -54,7 +54,6 @@ from agent.players.rules.pushfold import PushFoldOptions
 from agent.players.rules.small_blind import SmallBlindOptions
 from agent.players.rules.street_solving import Leaves, Solve, SolveOptions
 from agent.players.rules.threshold import ThresholdOptions
-from agent.players.rules.value_raises import ValueRaisesOptions
 
 CFRV1_SIMULATIONS = 50
 CFRV2_SIMULATIONS = 10_000
@@ -109,7 +108,6 @@ class PlayerConfig(Options):
         "small_blind": None,
         "big_blind": None,
         "postflop": None,
-        "value_raises": None,
     }
 
     blueprint: BlueprintOptions = BlueprintOptions()
@@ -121,7 +119,6 @@ class PlayerConfig(Options):
     small_blind: SmallBlindOptions = SmallBlindOptions()
     big_blind: BigBlindOptions = BigBlindOptions()
     postflop: PostflopOptions = PostflopOptions()
-    value_raises: ValueRaisesOptions = ValueRaisesOptions()
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -222,7 +219,6 @@ PRODUCT_OPTIONS = (
     "small_blind_blueprint",
     "small_blind_open",
     "big_blind_blueprint",
-    "value_raises",
     "postflop_blueprint",
     "postflop_from",
     "defend",

@@ -12,25 +12,22 @@ records its name (:class:`agent.boundary.policy.Decision`):
    ``postflop_from`` on, that four-street blueprint by lookup (:mod:`.rules.postflop`);
 4. ``solve``: heads-up on a street ``solve`` covers, the street solved in real time
    (:mod:`.rules.street_solving`);
-5. ``value raises``: with ``value_raises``, facing a raise preflop that rule 6 or 9 would
-   answer, the defence rule's value raises for our strongest holdings and rules 6 to 12 for
-   the others (:mod:`.rules.value_raises`);
-6. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
+5. ``small-blind blueprint``: with ``small_blind_blueprint``, heads-up and deep, the small
    blind's preflop from that blueprint (:mod:`.rules.small_blind`);
-7. ``small-blind open``: with ``small_blind_open``, heads-up and deep, the small blind's first
+6. ``small-blind open``: with ``small_blind_open``, heads-up and deep, the small blind's first
    decision from that blueprint, the rest of the hand read on the shipped tree
    (:mod:`.rules.small_blind`);
-8. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
+7. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
    ones, every street for one trained to the river), where the history reads onto the
    blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
-9. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
+8. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
    preflop answer to a raise the blueprint has no row for, from that blueprint
    (:mod:`.rules.big_blind`);
-10. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
-    (:mod:`.rules.defence`);
-11. ``multiway``: with two or more opponents, the pot's equity share against the price
+9. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
+   (:mod:`.rules.defence`);
+10. ``multiway``: with two or more opponents, the pot's equity share against the price
     (:mod:`.rules.multiway`);
-12. ``threshold``: everywhere else, the study's thresholds on the win rate
+11. ``threshold``: everywhere else, the study's thresholds on the win rate
     (:mod:`.rules.threshold`).
 
 A blueprint rule whose tree has no row for some reading of the history hands that reading's
@@ -59,10 +56,9 @@ from agent.players.rules.rule import Context, RuleList, Table
 from agent.players.rules.small_blind import small_blind_open_rule, small_blind_rule
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
-from agent.players.rules.value_raises import ValueRaisesRule
 
 HEADS_UP = 2
-PARTIAL_RULES = (BlueprintRule, StreetSolvingRule, ValueRaisesRule)  # rules with a ``fallback``
+PARTIAL_RULES = (BlueprintRule, StreetSolvingRule)  # the rules with a ``fallback``
 
 
 class FixedStrategy(RuleList):
@@ -84,16 +80,12 @@ class FixedStrategy(RuleList):
         self.defence = DefenceRule(context, self.levels)
         self.multiway = MultiwayRule(context, self.levels)
         self.threshold = ThresholdRule(context, self.levels)
-        self.value_raises = ValueRaisesRule(
-            context, self.defence, (self.small_blind, self.big_blind)
-        )
         super().__init__(
             [
                 self.pushfold,
                 self.compiling,
                 self.postflop,
                 self.solving,
-                self.value_raises,
                 self.small_blind,
                 self.small_blind_open,
                 self.blueprint,
