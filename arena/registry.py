@@ -204,11 +204,12 @@ def typed_options(spec: BotSpec, factory: Callable[..., Any]) -> dict[str, Any]:
 
 
 def read_typed(target: str, key: str, text: str, kind: Any) -> Any:
-    """``text`` read as type ``kind`` (a union tries its members: true/false, int, number, a
-    choice, a literal, text); ValueError naming the option and what it accepts.
+    """``text`` read as type ``kind`` (a union tries its members: none where it may be None,
+    true/false, int, number, a choice, a literal, text); ValueError naming the option and what
+    it accepts.
 
-    >>> read_typed("bot", "depth", "2", int | None)
-    2
+    >>> read_typed("bot", "depth", "2", int | None), read_typed("bot", "depth", "None", int | None)
+    (2, None)
     >>> read_typed("bot", "fast", "yes", bool)
     Traceback (most recent call last):
     ...
@@ -217,7 +218,7 @@ def read_typed(target: str, key: str, text: str, kind: Any) -> Any:
     members = typing.get_args(kind) if typing.get_origin(kind) is not typing.Literal else ()
     members = members or (kind,)
     expected = []
-    for reader in (_as_bool, _as_int, _as_float, _as_choice, _as_literal, _as_text):
+    for reader in (_as_none, _as_bool, _as_int, _as_float, _as_choice, _as_literal, _as_text):
         value, accepts = reader(text, members)
         if accepts:
             if value is not _NO_VALUE:
@@ -227,6 +228,12 @@ def read_typed(target: str, key: str, text: str, kind: Any) -> Any:
 
 
 _NO_VALUE = object()
+
+
+def _as_none(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:
+    if type(None) not in members:
+        return _NO_VALUE, ""
+    return (None if text.lower() == "none" else _NO_VALUE), "none"
 
 
 def _as_bool(text: str, members: tuple[Any, ...]) -> tuple[Any, str]:

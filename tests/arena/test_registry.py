@@ -102,9 +102,9 @@ def test_a_configured_bot_reads_each_value_as_its_options_type():
         ("cfrv2:simulatons=5", r"no option 'simulatons' \(its options: blueprint, solve, "),
         ("cfrv2:simulations=1000", r"no option 'simulations' \(its options: blueprint, solve, "),
         ("cfrv2:rng=5", "no option 'rng'"),
-        ("cfrv2:solve=sometimes", "solve=sometimes: expected one of off, river, turn, flop, "),
+        ("cfrv2:solve=sometimes", "solve=sometimes: expected none or one of off, river, turn, "),
         ("cfrv2:adapt=1", "adapt=1: expected true or false"),
-        ("cfrv1:simulations=1e3", "simulations=1e3: expected an integer"),
+        ("cfrv1:simulations=1e3", "simulations=1e3: expected none or an integer"),
         ("cfrv1:simulations=0", "simulations=0: expected a positive number"),
         ("cfrv2:solve_size=0", "solve_size=0.0: expected a positive pot fraction"),
         ("cfrv2:blueprint=missing.csv.gz", "blueprint='missing.csv.gz': expected a blueprint file"),
@@ -115,6 +115,13 @@ def test_a_configured_bot_reads_each_value_as_its_options_type():
 def test_a_configured_bots_bad_option_is_named_before_a_build(text, message):
     with pytest.raises(ValueError, match=message):
         validate_spec(parse_bot_spec(text))
+
+
+def test_none_unsets_an_option_that_may_be_none():
+    spec = parse_bot_spec("cfrv2:solve_rank=none,big_blind_blueprint=None")
+    typed = typed_options(spec, resolve_factory(spec))
+    assert typed == {"solve_rank": None, "big_blind_blueprint": None}
+    validate_spec(spec)
 
 
 def test_a_bot_without_configuration_keeps_guessed_types():
