@@ -127,9 +127,7 @@ def is_blueprint(value: Any) -> bool:
 def blueprint_option(help: str) -> Any:
     """A configuration field that names a blueprint: None by default, checked by
     :func:`is_blueprint`."""
-    return option(
-        None, help, is_blueprint, "a blueprint file that exists, study, sizes, streets or none"
-    )
+    return option(None, help, is_blueprint, "a blueprint file that exists, study, sizes or streets")
 
 
 def is_optional_positive_number(value: Any) -> bool:
@@ -140,16 +138,6 @@ def is_optional_positive_number(value: Any) -> bool:
 def is_thresholds(value: Any) -> bool:
     """A table of the study's win-rate thresholds."""
     return isinstance(value, Thresholds)
-
-
-def _names_none(value: Any, hint: Any) -> bool:
-    """Whether ``value`` is the text ``none`` for an option that may be None.
-
-    >>> _names_none("none", int | None), _names_none("none", str), _names_none(None, int | None)
-    (True, False, False)
-    """
-    optional = type(None) in getattr(hint, "__args__", ())
-    return optional and isinstance(value, str) and value.lower() == "none"
 
 
 class Options:
@@ -163,9 +151,6 @@ class Options:
         hints = get_type_hints(type(self))
         for spec in fields(self):  # type: ignore[arg-type]
             value, hint = getattr(self, spec.name), hints[spec.name]
-            if _names_none(value, hint):  # "none" from the command line: the option unset
-                value = None
-                object.__setattr__(self, spec.name, None)
             if spec.name in self.parts and not isinstance(value, hint):
                 raise ValueError(f"{spec.name}={value!r}: expected {hint.__name__}(...)")
             kind = _enum_of(hint)

@@ -54,12 +54,7 @@ TOURNAMENT = {"rule": {"initial_stack": 1500, "max_round": 300}}
         (PlayerConfig, "solve_iterations", 0, "a positive number"),
         (PlayerConfig, "preflop_opponents", 10, "auto or 1 to 9"),
         (PlayerConfig, "thresholds", (0.1,), "a Thresholds"),
-        (
-            PlayerConfig,
-            "blueprint",
-            3,
-            "a blueprint file that exists, study, sizes, streets or none",
-        ),
+        (PlayerConfig, "blueprint", 3, "a blueprint file that exists, study, sizes or streets"),
         (PlayerConfig, "blueprint", "missing.csv.gz", "a blueprint file that exists, study, sizes"),
         (AdaptiveConfig, "allowance", -1, "big blinds, 0 or more"),
         (AdaptiveConfig, "margin", float("nan"), "a share of the stake, 0 or more"),
@@ -242,10 +237,3 @@ def test_a_part_of_another_type_is_refused():
         CFRv2Config(strategy="fast")
     with pytest.raises(ValueError, match=r"^exploiter=.*expected ExploitConfig\(\.\.\.\)$"):
         AdaptiveConfig(exploiter=PlayerConfig())
-
-
-def test_none_as_text_unsets_an_option_that_may_be_none():
-    config = PlayerConfig.from_options(big_blind_blueprint="None", solve_rank="none")
-    assert config.big_blind.big_blind_blueprint is None and config.solving.solve_rank is None
-    with pytest.raises(ValueError, match=r"^pushfold_players='none'"):
-        PlayerConfig.from_options(pushfold_players="none")
