@@ -22,6 +22,11 @@ session pair, because a bot that learns makes the hands of a session depend on e
 ``by="deal"`` pairs heads-up matches and LBR runs on their duplicate deals even in sessions:
 hundreds of units instead of a few, and valid for bots that do not learn from hand to hand
 (the unit of ``python -m arena.lbr.report``).
+
+A learning bot played in sessions can be compared with a fixed bot played without them, on the
+same seed: sessions lay the same deals out in another order, so each hand is paired with the
+other run's hand of the same deal and seats, and the unit is the session pair of the run in
+sessions (the fixed bot's hands are grouped as the learning bot's sessions group its own).
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ from arena.tournament.run import TOURNAMENTS_FILE, read_config, tournament_colum
 
 # what may differ between two runs that deal the same cards: the bots, and how they ran
 MATCH_FREE = ("bot_a", "bot_b", "decision_timeout", "strict")
+# what may also differ between two heads-up runs: sessions lay the same deals out otherwise
+LAYOUT_FREE = ("session_hands",)
 TOURNAMENT_FREE = RING_FREE = ("bots", "decision_timeout", "strict", "phh_dir")
 LBR_FREE = ("bot", "model")  # two LBR runs may differ in the bot played and its model only
 LBR_KIND = "local best response"
@@ -248,11 +255,9 @@ def compare_matches(first: Path, second: Path, slot: str, by: str = "run") -> Co
     same_match_cards(*configs)
     first_bots, second_bots = ((config.bot_a, config.bot_b) for config in configs)
     same_opponents(first_bots, second_bots, index="AB".index(slot))
-    pairs = match_rows(first, second)
-    units = match_units(configs[0], pairs, by)
+    pairs, units, unit = paired_hands((first, second), (configs[0], configs[1]), by)
     measures = sb_measures(units, pairs, slot, configs[0].small_blind, configs[0].stack)
     first_name, second_name = (getattr(config, f"bot_{slot.lower()}") for config in configs)
-    unit = match_unit(configs[0], by)
     units_done = len(set(units.tolist()))
     return Comparison("match", unit, slot, first_name, second_name, units_done, measures)
 
@@ -268,8 +273,7 @@ def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Co
     (lbr_first, first_match), (lbr_second, second_match) = map(read_lbr_run, (first, second))
     same_match_cards(first_match, second_match)
     same_lbr_settings(lbr_first, lbr_second)
-    pairs = match_rows(first, second)
-    units = match_units(first_match, pairs, by)
+    pairs, units, unit = paired_hands((first, second), (first_match, second_match), by)
     to_mbb = 1000.0 / (2 * first_match.small_blind)  # chips to thousandths of a big blind
     won = columns(pairs, "won_A")
     adjusted = adjusted_columns(pairs, "A", first_match.stack)
@@ -278,13 +282,25 @@ def compare_lbr_runs(first: Path, second: Path, slot: str | None, by: str) -> Co
         paired("LBR mbb/g, chance-adjusted", units, to_mbb * adjusted[0], to_mbb * adjusted[1]),
     )
     names = (first_match.bot_b, second_match.bot_b)
-    unit = match_unit(first_match, by)
     return Comparison(LBR_KIND, unit, "B", *names, len(set(units.tolist())), measures)
 
 
 def same_match_cards(first: MatchConfig, second: MatchConfig) -> None:
-    """ValueError unless two matches deal the same cards (one may be longer)."""
-    same_cards(replace(first, hands=second.hands), second, MATCH_FREE)
+    """ValueError unless two matches deal the same cards (one may be longer), in sessions of
+    one length or with one of them in sessions."""
+    same_cards(replace(first, hands=second.hands), second, MATCH_FREE + LAYOUT_FREE)
+    lengths = {config.session_hands for config in (first, second)} - {None}
+    if len(lengths) > 1:
+        raise ValueError(
+            f"the runs play sessions of {first.session_hands} and {second.session_hands} hands:"
+            " compare runs in sessions of one length, or one of them without sessions"
+        )
+
+
+def unit_side(first: MatchConfig, second: MatchConfig) -> int:
+    """Which run's units the comparison counts: the one in sessions (a learning bot's
+    session pairs), else the first."""
+    return 1 if first.session_hands is None and second.session_hands is not None else 0
 
 
 def same_lbr_settings(first: LBRConfig, second: LBRConfig) -> None:
@@ -294,17 +310,48 @@ def same_lbr_settings(first: LBRConfig, second: LBRConfig) -> None:
         raise ValueError(f"local best response plays otherwise in the two runs: {shown}")
 
 
-def match_rows(first: Path, second: Path) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The hands both heads-up runs finished, paired."""
-    return common_rows(*(read_hands(folder / HANDS_FILE) for folder in (first, second)))
+def match_rows(
+    first: Path, second: Path, same_layout: bool = True
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The hands both heads-up runs finished, paired: hand for hand, or where one run plays
+    sessions and the other does not, each hand with the other run's of the same deal and
+    seats."""
+    rows = [read_hands(folder / HANDS_FILE) for folder in (first, second)]
+    if same_layout:
+        return common_rows(*rows)
+    by_seating = {(row["deal"], row["seats"]): row for row in rows[1]}
+    pairs = [
+        (row, by_seating[row["deal"], row["seats"]])
+        for row in rows[0]
+        if (row["deal"], row["seats"]) in by_seating
+    ]
+    if not pairs:
+        raise ValueError("the runs have no finished hand in common")
+    return pairs
 
 
 def match_units(
-    config: MatchConfig, pairs: list[tuple[dict[str, Any], dict[str, Any]]], by: str
+    config: MatchConfig,
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]],
+    by: str,
+    side: int = 0,
 ) -> np.ndarray:
-    """Each paired hand's unit: the run's own (:meth:`MatchConfig.unit_of`) or its deal."""
+    """Each paired hand's unit in run ``side``'s layout: the run's own
+    (:meth:`MatchConfig.unit_of`) or its deal."""
     unit_of = config.deal_of if by == "deal" else config.unit_of
-    return np.array([unit_of(row["index"]) for row, _ in pairs])
+    return np.array([unit_of(pair[side]["index"]) for pair in pairs])
+
+
+def paired_hands(
+    folders: tuple[Path, Path], configs: tuple[MatchConfig, MatchConfig], by: str
+) -> tuple[list[tuple[dict[str, Any], dict[str, Any]]], np.ndarray, str]:
+    """Two heads-up runs' hands paired, each pair's unit and the units' name: the units of
+    the run in sessions where one is (:func:`unit_side`)."""
+    same_layout = configs[0].session_hands == configs[1].session_hands
+    pairs = match_rows(*folders, same_layout=same_layout)
+    side = unit_side(*configs)
+    units = match_units(configs[side], pairs, by, side)
+    return pairs, units, match_unit(configs[side], by)
 
 
 def sb_measures(

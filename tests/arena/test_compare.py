@@ -29,10 +29,10 @@ def tournament(out, *bots, seed=0, tournaments=8):
     return out
 
 
-def match(out, a, b, hands=40, seed=0):
+def match(out, a, b, hands=40, seed=0, *options):
     result = invoke(
         "run", a, "vs", b, "--hands", hands, "--seed", seed, "--out", out, "--workers", 1,
-        "--quiet",
+        "--quiet", *options,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     return out
@@ -110,6 +110,27 @@ def test_match_difference_is_the_sb_per_hand_of_the_hand_by_hand_difference(runs
     luck_free = [chance_adjusted(read_hands(runs[n] / "hands.csv"), "A", 1000) for n in runs_of]
     assert adjusted.name == "sb/h, chance-adjusted"
     assert adjusted.difference == pytest.approx((luck_free[1] - luck_free[0]).mean() / 5)
+
+
+def test_a_match_in_sessions_pairs_with_one_without_by_deal_and_seats(tmp_path):
+    # fish and rule-based play by their cards alone, so each deal in each seating gives the
+    # same chips whatever the layout: paired by deal and seats, the difference is exactly 0
+    plain = match(tmp_path / "plain", "fish", "rule-based", 40, 3)
+    sessions = match(tmp_path / "sessions", "fish", "rule-based", 40, 3, "--session-hands", 5)
+    rows = [read_hands(folder / "hands.csv") for folder in (plain, sessions)]
+    assert any(a["deal"] != b["deal"] for a, b in zip(*rows, strict=True))  # laid out otherwise
+    expected = json.loads((plain / "summary.json").read_text())["sb_per_hand"]
+    for first, second in ((sessions, plain), (plain, sessions)):
+        comparison = compare_runs(first, second)
+        assert (comparison.unit, comparison.units) == ("session pairs", 4)  # 40 hands, 5 a session
+        for measure in comparison.measures:
+            assert measure.difference == 0.0 and measure.ci95 == 0.0
+        assert comparison.measures[0].first == pytest.approx(expected)
+    by_deal = compare_runs(plain, sessions, by="deal")
+    assert (by_deal.unit, by_deal.units) == ("duplicate pairs", 20)
+    other = match(tmp_path / "other", "fish", "rule-based", 40, 3, "--session-hands", 4)
+    with pytest.raises(ValueError, match="play sessions of 4 and 5 hands"):
+        compare_runs(other, sessions)
 
 
 def test_ring_difference_pairs_the_deals_in_all_their_seat_rotations(runs):
