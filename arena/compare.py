@@ -217,15 +217,19 @@ def seated_pairs(
     if slot not in slots:
         raise ValueError(f"the runs have slots {' '.join(slots)}, not {slot!r}")
     same_opponents(configs[0].bots, configs[1].bots, slots.index(slot))
-    return common_rows(*(read(f, c) for f, c in zip(folders, configs, strict=True)))
+    first, second = (read(f, c) for f, c in zip(folders, configs, strict=True))
+    return common_rows(first, second)
 
 
 def common_rows(
-    first: list[dict[str, Any]], second: list[dict[str, Any]]
+    first: list[dict[str, Any]],
+    second: list[dict[str, Any]],
+    key: Callable[[dict[str, Any]], Any] = lambda row: row["index"],
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The rows of the indices both runs finished, paired; ValueError if there are none."""
-    by_index = {row["index"]: row for row in second}
-    pairs = [(row, by_index[row["index"]]) for row in first if row["index"] in by_index]
+    """The rows both runs finished, paired by ``key`` (the index by default); ValueError if
+    there are none."""
+    by_key = {key(row): row for row in second}
+    pairs = [(row, by_key[key(row)]) for row in first if key(row) in by_key]
     if not pairs:
         raise ValueError("the runs have no finished hand or tournament in common")
     return pairs
@@ -310,24 +314,12 @@ def same_lbr_settings(first: LBRConfig, second: LBRConfig) -> None:
         raise ValueError(f"local best response plays otherwise in the two runs: {shown}")
 
 
-def match_rows(
-    first: Path, second: Path, same_layout: bool = True
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The hands both heads-up runs finished, paired: hand for hand, or where one run plays
-    sessions and the other does not, each hand with the other run's of the same deal and
-    seats."""
-    rows = [read_hands(folder / HANDS_FILE) for folder in (first, second)]
-    if same_layout:
-        return common_rows(*rows)
-    by_seating = {(row["deal"], row["seats"]): row for row in rows[1]}
-    pairs = [
-        (row, by_seating[row["deal"], row["seats"]])
-        for row in rows[0]
-        if (row["deal"], row["seats"]) in by_seating
-    ]
-    if not pairs:
-        raise ValueError("the runs have no finished hand in common")
-    return pairs
+def match_rows(first: Path, second: Path) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The hands both heads-up runs finished, each paired with the other run's hand of the
+    same deal and seats: hand for hand in one layout, and across a run in sessions and one
+    without them, which lay the same deals out in another order."""
+    first_rows, second_rows = (read_hands(folder / HANDS_FILE) for folder in (first, second))
+    return common_rows(first_rows, second_rows, key=lambda row: (row["deal"], row["seats"]))
 
 
 def match_units(
@@ -347,8 +339,7 @@ def paired_hands(
 ) -> tuple[list[tuple[dict[str, Any], dict[str, Any]]], np.ndarray, str]:
     """Two heads-up runs' hands paired, each pair's unit and the units' name: the units of
     the run in sessions where one is (:func:`unit_side`)."""
-    same_layout = configs[0].session_hands == configs[1].session_hands
-    pairs = match_rows(*folders, same_layout=same_layout)
+    pairs = match_rows(*folders)
     side = unit_side(*configs)
     units = match_units(configs[side], pairs, by, side)
     return pairs, units, match_unit(configs[side], by)
