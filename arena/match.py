@@ -145,6 +145,22 @@ class MatchConfig:
         mirror = self.duplicate and index // self.session_hands % 2
         return SLOTS[(index % self.session_hands + mirror) % 2]
 
+    def seeding_index(self, index: int) -> int:
+        """The index hand ``index``'s deal and seats have without sessions, which seeds its
+        generators: a run in sessions and one without draw the same for the same deal and
+        seats, so that pairing them compares the bots, not their luck (common random
+        numbers). Without sessions it is ``index``.
+
+        >>> config = MatchConfig("a", "b", hands=12, session_hands=3)
+        >>> [config.seeding_index(i) for i in range(6)]  # deals 0 1 2, then their mirrors
+        [0, 3, 4, 1, 2, 5]
+        >>> all(replace(config, session_hands=None).seeding_index(i) == i for i in range(12))
+        True
+        """
+        if not self.duplicate:
+            return index
+        return 2 * self.deal_of(index) + SLOTS.index(self.button_of(index))
+
     def session_of(self, index: int) -> int:
         """The session (a task, played by its own bots) of hand ``index``; a mirror counts."""
         return index // self.task_hands
@@ -329,7 +345,7 @@ def play_hand(config: MatchConfig, players: Any, index: int) -> dict[str, Any]:
     ``rngs`` to re-seed: :class:`Contestants`, local best response's): its ``hands.csv`` row."""
     deal = config.deal_of(index)
     cards_seed = deal_seed(config.seed, deal)
-    seed = hand_seed(config.seed, deal, index)
+    seed = hand_seed(config.seed, deal, config.seeding_index(index))
     reseed(players.rngs, seed)
     result = players.table.play(deal_deck(cards_seed), config.button_of(index), seed)
     if config.strict:

@@ -5,7 +5,9 @@ play session draws, whatever process plays which hand:
 
 * the deal's cards: :func:`deal_seed` (seed, deal) seeds :func:`deal_deck`;
 * the hand: :func:`hand_seed` (seed, deal, hand index) re-seeds the global ``random`` and
-  numpy generators before the hand, and through :func:`seat_seed` each bot's own generator;
+  numpy generators before the hand, and through :func:`seat_seed` each bot's own generator; a
+  match in sessions uses the index its deal and seats have without sessions
+  (:meth:`arena.match.MatchConfig.seeding_index`), so both layouts draw alike;
 * the bots: :func:`bot_seed` seeds the generator a bot is built with (salt ``BOT_SALT``);
   bots built afresh for each session of a match (``--session-hands``) or each tournament
   take :func:`session_bot_seed` instead (salt ``SESSION_SALT``);

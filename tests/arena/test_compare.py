@@ -113,10 +113,11 @@ def test_match_difference_is_the_sb_per_hand_of_the_hand_by_hand_difference(runs
 
 
 def test_a_match_in_sessions_pairs_with_one_without_by_deal_and_seats(tmp_path):
-    # fish and rule-based play by their cards alone, so each deal in each seating gives the
-    # same chips whatever the layout: paired by deal and seats, the difference is exactly 0
-    plain = match(tmp_path / "plain", "fish", "rule-based", 40, 3)
-    sessions = match(tmp_path / "sessions", "fish", "rule-based", 40, 3, "--session-hands", 5)
+    # random draws its actions from its generator, which every hand re-seeds from the deal and
+    # the seats, not from the hand's place in the run: each deal in each seating draws and wins
+    # the same whatever the layout, so paired by deal and seats the difference is exactly 0
+    plain = match(tmp_path / "plain", "random", "rule-based", 40, 3)
+    sessions = match(tmp_path / "sessions", "random", "rule-based", 40, 3, "--session-hands", 5)
     rows = [read_hands(folder / "hands.csv") for folder in (plain, sessions)]
     assert any(a["deal"] != b["deal"] for a, b in zip(*rows, strict=True))  # laid out otherwise
     expected = json.loads((plain / "summary.json").read_text())["sb_per_hand"]
@@ -128,7 +129,7 @@ def test_a_match_in_sessions_pairs_with_one_without_by_deal_and_seats(tmp_path):
         assert comparison.measures[0].first == pytest.approx(expected)
     by_deal = compare_runs(plain, sessions, by="deal")
     assert (by_deal.unit, by_deal.units) == ("duplicate pairs", 20)
-    other = match(tmp_path / "other", "fish", "rule-based", 40, 3, "--session-hands", 4)
+    other = match(tmp_path / "other", "random", "rule-based", 40, 3, "--session-hands", 4)
     with pytest.raises(ValueError, match="play sessions of 4 and 5 hands"):
         compare_runs(other, sessions)
 
