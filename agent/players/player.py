@@ -312,10 +312,7 @@ class CFRPlayer(PolicyPlayer):
     ) -> None:
         """Where the player keeps a book: learn from the hand (a model update must never stop
         the game; nor read the kernels while they compile)."""
-        settled = self.settled
-        if self.book is None or not (
-            self.learns_always or settled.exploit or settled.bounded_shove or settled.bounded_value
-        ):
+        if self.book is None or not (self.learns_always or self.settled.exploit):
             return
         if self.context.compiling:
             return
