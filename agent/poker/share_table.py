@@ -34,7 +34,7 @@ from numba import njit
 
 from agent.poker.equity import remaining_deck
 from agent.poker.evaluator import board_ranker, ranked
-from agent.poker.range_equity import HOLDING_CARDS, HOLDINGS, holding_index
+from agent.poker.range_equity import HOLDING_CARDS, holding_index
 from agent.poker.rng import board_seed
 
 FLOP_RUNOUTS = 150  # (turn, river) pairs sampled on a flop
@@ -95,12 +95,51 @@ def _share_counts(
     return won, played
 
 
-def _compute_rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
-    won, played = _share_counts(completions(board), heroes, HOLDING_CARDS)
+@njit(cache=True, nogil=True)
+def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_share_counts` with every holding a hero: each pair is played once, and the
+    second holding's share is the rest of the first's (a pot is shared whole)."""
+    won = np.zeros((len(cards), len(cards)))
+    played = np.zeros((len(cards), len(cards)))
+    ranks = np.empty(len(cards), dtype=np.int64)
+    for b in range(len(boards)):
+        used = np.zeros(52, dtype=np.bool_)
+        for card in boards[b]:
+            used[card] = True
+        ranker = board_ranker(boards[b])
+        for h in range(len(cards)):
+            live = not (used[cards[h, 0]] or used[cards[h, 1]])
+            ranks[h] = ranked(ranker, cards[h, 0], cards[h, 1]) if live else -1
+        for i in range(len(cards)):
+            own = ranks[i]
+            if own < 0:
+                continue
+            first, second = cards[i, 0], cards[i, 1]
+            for h in range(i + 1, len(cards)):
+                rank = ranks[h]
+                if rank < 0 or cards[h, 0] in (first, second) or cards[h, 1] in (first, second):
+                    continue
+                played[i, h] += 1.0
+                if own < rank:  # phevaluator: a smaller rank is a stronger hand
+                    won[i, h] += 1.0
+                elif own == rank:
+                    won[i, h] += 0.5
+    for i in range(len(cards)):
+        for h in range(i + 1, len(cards)):
+            played[h, i] = played[i, h]
+            won[h, i] = played[i, h] - won[i, h]
+    return won, played
+
+
+def _rows_of(won: np.ndarray, played: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         rows = np.where(played > 0, won / np.maximum(played, 1.0), 0.0)
     rows.flags.writeable = False
     return rows
+
+
+def _compute_rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
+    return _rows_of(*_share_counts(completions(board), heroes, HOLDING_CARDS))
 
 
 @lru_cache(maxsize=16)
@@ -112,7 +151,7 @@ def _few_rows(heroes: tuple[int, ...], board: tuple[int, ...]) -> np.ndarray:
 @lru_cache(maxsize=2)
 def _full_table(board: tuple[int, ...]) -> np.ndarray:
     """Every holding's row (local best response asks for most of them at each state)."""
-    return _compute_rows(np.arange(HOLDINGS, dtype=np.int64), board)
+    return _rows_of(*_table_counts(completions(board), HOLDING_CARDS))
 
 
 def share_rows(holes: Sequence[tuple[int, int]], board: Sequence[int]) -> np.ndarray:

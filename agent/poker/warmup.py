@@ -38,12 +38,15 @@ from agent.poker.equity import equity, showdown_equities
 from agent.poker.holding_equity import holding_equity, sampled_flop_equity
 from agent.poker.multiway_equity import multiway_equity
 from agent.poker.range_equity import HOLDINGS, holding_shares, range_equity
-from agent.poker.share_table import share_rows
+from agent.poker.share_table import FEW_ROWS, share_rows
 
 # A board no real decision is likely to meet first: its tables fill the small per-board
 # caches with one entry each, not with the boards a game needs.
 _BOARD = (0, 1, 2, 3, 4)
 _HOLE = (50, 51)
+_MANY_HOLES = [(card, high) for card in range(5, 50) for high in (50, 51)][
+    : FEW_ROWS + 1
+]  # the board's full table
 
 
 def _steps() -> list[tuple[str, Callable[[], object]]]:
@@ -52,6 +55,7 @@ def _steps() -> list[tuple[str, Callable[[], object]]]:
     return [
         ("holding equity, sampled flop", lambda: sampled_flop_equity(_BOARD[:3], runouts=1)),
         ("share rows", lambda: share_rows([_HOLE], _BOARD)),
+        ("share table", lambda: share_rows(_MANY_HOLES, _BOARD)),
         ("equity, Monte Carlo", lambda: equity(_HOLE, _BOARD[:3], simulations=1, rng=rng)),
         ("holding equity, turn and river", lambda: holding_equity(_BOARD[:4])),
         ("equity, exact", lambda: equity(_HOLE, _BOARD, method="exact")),
@@ -65,7 +69,7 @@ def _steps() -> list[tuple[str, Callable[[], object]]]:
 # a kernel each step compiles, by module and name: what :func:`cache_is_cold` looks up
 KERNELS: tuple[tuple[ModuleType, tuple[str, ...]], ...] = (
     (holding_equity_module, ("sampled_flop_counts", "range_counts")),
-    (share_table_module, ("_share_counts",)),
+    (share_table_module, ("_share_counts", "_table_counts")),
     (equity_module, ("monte_carlo_kernel", "exact_kernel", "_showdown_shares")),
     (range_equity_module, ("holding_counts_kernel", "range_equity_kernel", "weighted_counts")),
     (multiway_equity_module, ("range_monte_carlo_kernel",)),
