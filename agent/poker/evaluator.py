@@ -135,3 +135,27 @@ def ranked(ranker: np.ndarray, first: int, second: int) -> int:
         ranker[high] -= 1
         ranker[key] = rank
     return ranker[key]
+
+
+@njit(cache=True, nogil=True)
+def rank_holdings(full: np.ndarray, cards: np.ndarray, ranks: np.ndarray) -> None:
+    """Each holding's rank (``cards``, a row a holding) on the five cards ``full`` into
+    ``ranks``, -1 where it holds one of them: :func:`ranked`'s, read straight from the rank
+    pair's memo where no suit shows three times on the board (no flush is possible)."""
+    used = np.zeros(52, dtype=np.bool_)
+    for card in full:
+        used[card] = True
+    ranker = board_ranker(full)
+    flushes = False
+    for suit in range(4):
+        flushes = flushes or ranker[_SUIT_COUNTS + suit] >= 3
+    for h in range(len(cards)):
+        first, second = cards[h, 0], cards[h, 1]
+        if used[first] or used[second]:
+            ranks[h] = -1
+            continue
+        memo = -1
+        if not flushes:
+            low, high = min(first >> 2, second >> 2), max(first >> 2, second >> 2)
+            memo = ranker[_MEMO + low * 13 + high]
+        ranks[h] = memo if memo >= 0 else ranked(ranker, first, second)

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from agent.poker.equity import remaining_deck
-from agent.poker.evaluator import board_ranker, ranked
+from agent.poker.evaluator import rank_holdings
 from agent.poker.range_equity import HOLDING_CARDS, holding_index
 from agent.poker.rng import board_seed
 
@@ -60,56 +60,41 @@ def completions(board: Sequence[int]) -> np.ndarray:
 def _share_counts(
     boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Share won and completions played by each hero (holding index) against each holding."""
-    won = np.zeros((len(heroes), len(cards)))
-    played = np.zeros((len(heroes), len(cards)))
+    """Twice the share won (2 a win, 1 a tie) and completions played by each hero (holding
+    index) against each holding; the inner loop has no branch, so it vectorises."""
+    twice = np.zeros((len(heroes), len(cards)), dtype=np.int64)
+    played = np.zeros((len(heroes), len(cards)), dtype=np.int64)
+    disjoint = np.ones((len(heroes), len(cards)), dtype=np.bool_)
+    for i in range(len(heroes)):
+        first, second = cards[heroes[i], 0], cards[heroes[i], 1]
+        for h in range(len(cards)):
+            for card in (cards[h, 0], cards[h, 1]):
+                if card in (first, second):
+                    disjoint[i, h] = False
     ranks = np.empty(len(cards), dtype=np.int64)
     for b in range(len(boards)):
-        full = boards[b]
-        used = np.zeros(52, dtype=np.bool_)
-        for card in full:
-            used[card] = True
-        ranker = board_ranker(full)
-        for h in range(len(cards)):
-            first, second = cards[h, 0], cards[h, 1]
-            if used[first] or used[second]:
-                ranks[h] = -1
-            else:
-                ranks[h] = ranked(ranker, first, second)
+        rank_holdings(boards[b], cards, ranks)
         for i in range(len(heroes)):
-            hero = heroes[i]
-            own = ranks[hero]
+            own = ranks[heroes[i]]
             if own < 0:
                 continue
-            held = np.zeros(52, dtype=np.bool_)
-            held[cards[hero, 0]] = held[cards[hero, 1]] = True
             for h in range(len(cards)):
                 rank = ranks[h]
-                if rank < 0 or held[cards[h, 0]] or held[cards[h, 1]]:
-                    continue
-                played[i, h] += 1.0
-                if own < rank:  # phevaluator: a smaller rank is a stronger hand
-                    won[i, h] += 1.0
-                elif own == rank:
-                    won[i, h] += 0.5
-    return won, played
+                live = rank >= 0 and disjoint[i, h]
+                played[i, h] += live
+                twice[i, h] += live * (2 * (own < rank) + (own == rank))
+    return twice, played
 
 
 @njit(cache=True, nogil=True)
 def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_share_counts` with every holding a hero: each pair is played once, and the
     second holding's share is the rest of the first's (a pot is shared whole)."""
-    won = np.zeros((len(cards), len(cards)))
-    played = np.zeros((len(cards), len(cards)))
+    twice = np.zeros((len(cards), len(cards)), dtype=np.int64)
+    played = np.zeros((len(cards), len(cards)), dtype=np.int64)
     ranks = np.empty(len(cards), dtype=np.int64)
     for b in range(len(boards)):
-        used = np.zeros(52, dtype=np.bool_)
-        for card in boards[b]:
-            used[card] = True
-        ranker = board_ranker(boards[b])
-        for h in range(len(cards)):
-            live = not (used[cards[h, 0]] or used[cards[h, 1]])
-            ranks[h] = ranked(ranker, cards[h, 0], cards[h, 1]) if live else -1
+        rank_holdings(boards[b], cards, ranks)
         for i in range(len(cards)):
             own = ranks[i]
             if own < 0:
@@ -119,21 +104,18 @@ def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np
                 rank = ranks[h]
                 if rank < 0 or cards[h, 0] in (first, second) or cards[h, 1] in (first, second):
                     continue
-                played[i, h] += 1.0
-                if own < rank:  # phevaluator: a smaller rank is a stronger hand
-                    won[i, h] += 1.0
-                elif own == rank:
-                    won[i, h] += 0.5
+                played[i, h] += 1
+                twice[i, h] += 2 * (own < rank) + (own == rank)
     for i in range(len(cards)):
         for h in range(i + 1, len(cards)):
             played[h, i] = played[i, h]
-            won[h, i] = played[i, h] - won[i, h]
-    return won, played
+            twice[h, i] = 2 * played[i, h] - twice[i, h]
+    return twice, played
 
 
-def _rows_of(won: np.ndarray, played: np.ndarray) -> np.ndarray:
+def _rows_of(twice: np.ndarray, played: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
-        rows = np.where(played > 0, won / np.maximum(played, 1.0), 0.0)
+        rows = np.where(played > 0, twice / np.maximum(2 * played, 1), 0.0)
     rows.flags.writeable = False
     return rows
 

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from agent.poker.cards import parse_cards
-from agent.poker.evaluator import board_ranker, eval7, evaluate, ranked
+from agent.poker.evaluator import board_ranker, eval7, evaluate, rank_holdings, ranked
+from agent.poker.range_equity import HOLDING_CARDS
 
 
 def test_kernel_equals_phevaluator_on_random_hands():
@@ -36,6 +37,16 @@ def test_the_board_ranker_ranks_every_holding_as_phevaluator_does():
                 if first not in board and second not in board:
                     cards = [first, second, *board]
                     assert ranked(ranker, first, second) == evaluate(cards), cards
+
+
+def test_every_holding_is_ranked_on_a_board_as_phevaluator_does():
+    """The memo's shortcut where no flush is possible, and the full path where one is."""
+    ranks = np.empty(len(HOLDING_CARDS), dtype=np.int64)
+    for board in boards_of_every_kind():
+        rank_holdings(np.array(board, dtype=np.int64), HOLDING_CARDS, ranks)
+        for (first, second), rank in zip(HOLDING_CARDS.tolist(), ranks.tolist(), strict=True):
+            dealt = first in board or second in board
+            assert rank == (-1 if dealt else evaluate([first, second, *board])), (first, second)
 
 
 def test_wheel_is_a_straight_and_beats_trips():
