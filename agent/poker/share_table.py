@@ -57,13 +57,8 @@ def completions(board: Sequence[int]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _share_counts(
-    boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Twice the share won (2 a win, 1 a tie) and completions played by each hero (holding
-    index) against each holding; the inner loop has no branch, so it vectorises."""
-    twice = np.zeros((len(heroes), len(cards)), dtype=np.int64)
-    played = np.zeros((len(heroes), len(cards)), dtype=np.int64)
+def _disjoint(cards: np.ndarray, heroes: np.ndarray) -> np.ndarray:
+    """For each hero (holding index), True on the holdings that share no card with it."""
     disjoint = np.ones((len(heroes), len(cards)), dtype=np.bool_)
     for i in range(len(heroes)):
         first, second = cards[heroes[i], 0], cards[heroes[i], 1]
@@ -71,6 +66,18 @@ def _share_counts(
             for card in (cards[h, 0], cards[h, 1]):
                 if card in (first, second):
                     disjoint[i, h] = False
+    return disjoint
+
+
+@njit(cache=True, nogil=True)
+def _share_counts(
+    boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Twice the share won (2 a win, 1 a tie) and completions played by each hero (holding
+    index) against each holding; the inner loop has no branch, so it vectorises."""
+    twice = np.zeros((len(heroes), len(cards)), dtype=np.int64)
+    played = np.zeros((len(heroes), len(cards)), dtype=np.int64)
+    disjoint = _disjoint(cards, heroes)
     ranks = np.empty(len(cards), dtype=np.int64)
     for b in range(len(boards)):
         rank_holdings(boards[b], cards, ranks)
@@ -89,27 +96,28 @@ def _share_counts(
 @njit(cache=True, nogil=True)
 def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_share_counts` with every holding a hero: each pair is played once, and the
-    second holding's share is the rest of the first's (a pot is shared whole)."""
+    second holding's share is the rest of the first's (a pot is shared whole). The ranks of
+    every completion are read first, so each pair's counts add up in registers."""
+    ranks = np.empty((len(cards), len(boards)), dtype=np.int64)
+    column = np.empty(len(cards), dtype=np.int64)
+    for b in range(len(boards)):
+        rank_holdings(boards[b], cards, column)
+        ranks[:, b] = column
     twice = np.zeros((len(cards), len(cards)), dtype=np.int64)
     played = np.zeros((len(cards), len(cards)), dtype=np.int64)
-    ranks = np.empty(len(cards), dtype=np.int64)
-    for b in range(len(boards)):
-        rank_holdings(boards[b], cards, ranks)
-        for i in range(len(cards)):
-            own = ranks[i]
-            if own < 0:
-                continue
-            first, second = cards[i, 0], cards[i, 1]
-            for h in range(i + 1, len(cards)):
-                rank = ranks[h]
-                if rank < 0 or cards[h, 0] in (first, second) or cards[h, 1] in (first, second):
-                    continue
-                played[i, h] += 1
-                twice[i, h] += 2 * (own < rank) + (own == rank)
+    disjoint = _disjoint(cards, np.arange(len(cards)))
     for i in range(len(cards)):
         for h in range(i + 1, len(cards)):
-            played[h, i] = played[i, h]
-            twice[h, i] = 2 * played[i, h] - twice[i, h]
+            if not disjoint[i, h]:
+                continue
+            wins, games = 0, 0
+            for b in range(len(boards)):
+                own, rank = ranks[i, b], ranks[h, b]
+                live = own >= 0 and rank >= 0
+                games += live
+                wins += live * (2 * (own < rank) + (own == rank))
+            played[i, h], played[h, i] = games, games
+            twice[i, h], twice[h, i] = wins, 2 * games - wins
     return twice, played
 
 

@@ -58,6 +58,7 @@ from agent.players.rules.street_solving import OVERSIZE_TOLERANCE
 from agent.poker.range_equity import blocked_mask, holding_index
 
 KEPT_BOARDS = 8  # boards whose labels of all holdings are kept
+FEW_HOLES = 64  # more holes than this are labelled from the labels of all holdings
 Mix = tuple[dict[Action, float], float]  # a mix over engine actions, and its fallback weight
 
 
@@ -153,9 +154,16 @@ class BlueprintRule:
         branches, spot, _ = self.readings(snapshot)
         labels, mixes = self._label_mixes(snapshot, holes, branches, spot)
         rows: Table = []
+        by_label: dict[str, list[WeightedAction]] = {}  # a label's policy, where no hole counts
         for hole, label in zip(holes, labels, strict=True):
             mixed, fallback = mixes[label]
-            mixed = self._defended(mixed, self.called_share(snapshot, hole), snapshot)
+            called = self.called_share(snapshot, hole)
+            if fallback <= 0 and called <= 0:
+                if label not in by_label:
+                    by_label[label] = self._with_fallback(dict(mixed), fallback, snapshot)
+                rows.append(list(by_label[label]))
+                continue
+            mixed = self._defended(mixed, called, snapshot)
             rows.append(self._with_fallback(mixed, fallback, snapshot.with_hole(hole)))
         return rows
 
@@ -332,10 +340,15 @@ class BlueprintRule:
         """Each hole's card label on the snapshot's board (a stand-in's where it holds a board
         card); on the turn and river every holding's bucket comes from one table a board.
         The labels of all 1,326 holdings are kept for the last few boards: our range and the
-        defence read them at every decision of a hand."""
-        if holes is not ALL_HOLES:
-            return self._hole_labels(snapshot, holes)
+        defence read them at every decision of a hand, and many dealt holes (local best
+        response's) are labelled from them."""
         key = (int(snapshot.street), snapshot.board)
+        if holes is not ALL_HOLES:
+            dealt = not set(snapshot.board).intersection(card for hole in holes for card in hole)
+            if not dealt or (len(holes) <= FEW_HOLES and key not in self._all_labels):
+                return self._hole_labels(snapshot, holes)  # a hole not dealt: its stand-in
+            every = self._labels(snapshot, ALL_HOLES)  # a dealt hole's label is its own
+            return [every[holding_index(*hole)] for hole in holes]
         if key not in self._all_labels:
             if len(self._all_labels) >= KEPT_BOARDS:
                 self._all_labels.clear()
