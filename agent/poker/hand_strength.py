@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from agent.poker.equity import copy_into
-from agent.poker.evaluator import board_ranker, ranked
+from agent.poker.evaluator import WORST_RANK, board_ranker, ranked
 
 TWICE_MAX = 1980  # 2 x 990 opponent holdings: a hand that wins against all of them
 RIVER_CARDS = 46  # the river cards a turn holding leaves
@@ -45,6 +45,27 @@ def index_pairs(count: int) -> tuple[np.ndarray, np.ndarray]:
             first[p], second[p] = a, b
             p += 1
     return first, second
+
+
+@njit(cache=True, nogil=True)
+def weakest_first(ranks: np.ndarray, n: int) -> np.ndarray:
+    """The indices of ``ranks[:n]`` from the weakest hand to the strongest (phevaluator: a
+    larger rank is weaker), by a counting sort over the 7,462 ranks.
+
+    >>> weakest_first(np.array([5, 7462, 1, 5, 99]), 4).tolist()
+    [1, 0, 3, 2]
+    """
+    starts = np.zeros(WORST_RANK + 2, dtype=np.int64)
+    for i in range(n):
+        starts[WORST_RANK - ranks[i] + 1] += 1
+    for r in range(1, WORST_RANK + 2):
+        starts[r] += starts[r - 1]
+    order = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        slot = WORST_RANK - ranks[i]
+        order[starts[slot]] = i
+        starts[slot] += 1
+    return order
 
 
 @njit(cache=True, nogil=True)
@@ -73,7 +94,7 @@ def river_equities(
         ranks[n] = ranked(ranker, rest[a], rest[b])
         hands[n] = p
         n += 1
-    order = np.argsort(ranks[:n])[::-1]  # weakest first (phevaluator: larger is weaker)
+    order = weakest_first(ranks, n)
     weaker_card = np.zeros(rest.shape[0], dtype=np.int64)
     tied_card = np.zeros(rest.shape[0], dtype=np.int64)
     weaker = 0

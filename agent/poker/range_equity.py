@@ -36,7 +36,7 @@ from numba import njit
 
 from agent.poker.cards import hole_class_index, parse_cards
 from agent.poker.equity import copy_into, joined, remaining_deck
-from agent.poker.evaluator import board_ranker, ranked
+from agent.poker.evaluator import board_ranker, rank_holdings, ranked
 from agent.poker.rng import below, next_state, seed_from
 
 HOLDINGS = 1326
@@ -91,24 +91,23 @@ def blocked_mask(cards: Sequence[int]) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def _score_board(
-    hero: np.ndarray, full: np.ndarray, live: np.ndarray, won: np.ndarray, played: np.ndarray
+    hero: np.ndarray,
+    full: np.ndarray,
+    live: np.ndarray,
+    won: np.ndarray,
+    played: np.ndarray,
+    ranks: np.ndarray,
 ) -> None:
-    """Add each live holding's share won by the hero, and one deal played, on one full board."""
+    """Add each live holding's share won by the hero, and one deal played, on one full board
+    (``ranks``: room for the live holdings' ranks); the loop has no branch."""
     ranker = board_ranker(full)
     hero_rank = ranked(ranker, hero[0], hero[1])
-    used = np.zeros(52, dtype=np.bool_)
-    for card in full:
-        used[card] = True
+    rank_holdings(full, live, ranks)  # its first two columns: the cards
     for position in range(len(live)):
-        first, second, holding = live[position, 0], live[position, 1], live[position, 2]
-        if used[first] or used[second]:
-            continue
-        rank = ranked(ranker, first, second)
-        played[holding] += 1.0
-        if hero_rank < rank:
-            won[holding] += 1.0
-        elif hero_rank == rank:
-            won[holding] += 0.5
+        rank, holding = ranks[position], live[position, 2]
+        dealt = rank >= 0  # no card of the full board
+        played[holding] += dealt
+        won[holding] += dealt * ((hero_rank < rank) + 0.5 * (hero_rank == rank))
 
 
 @njit(cache=True, nogil=True)
@@ -129,6 +128,7 @@ def holding_counts_kernel(
     copy_into(full, 0, board)
     won = np.zeros(HOLDINGS)
     played = np.zeros(HOLDINGS)
+    ranks = np.empty(len(live), dtype=np.int64)
     if samples > 0:
         state = np.uint64(seed)
         for _ in range(samples):
@@ -137,18 +137,18 @@ def holding_counts_kernel(
                 pick = draw + below(state, size - draw)
                 deck[draw], deck[pick] = deck[pick], deck[draw]
                 full[known + draw] = deck[draw]
-            _score_board(hero, full, live, won, played)
+            _score_board(hero, full, live, won, played, ranks)
     elif known == 5:
-        _score_board(hero, full, live, won, played)
+        _score_board(hero, full, live, won, played, ranks)
     elif known == 4:
         for river in range(size):
             full[4] = deck[river]
-            _score_board(hero, full, live, won, played)
+            _score_board(hero, full, live, won, played, ranks)
     else:
         for turn in range(size):
             for river in range(turn + 1, size):
                 full[3], full[4] = deck[turn], deck[river]
-                _score_board(hero, full, live, won, played)
+                _score_board(hero, full, live, won, played, ranks)
     return won, played
 
 
