@@ -123,7 +123,7 @@ TABLES: dict[tuple[str, str], tuple[str, str, str]] = {
         "",
     ),
     ("lbr", "100bb"): (
-        "100 big blinds, the default, twelve fresh seeds",
+        "100 big blinds, the default, fifteen fresh seeds",
         "Local best response (LBR; Lisý & Bowling 2017) plays the bot knowing its strategy "
         "and, at each decision, takes the best of folding, calling and betting half the pot, "
         "the pot or all-in. What it wins is a lower bound on what a best response wins: how "
