@@ -78,6 +78,20 @@ def holding_classes() -> np.ndarray:
     return classes
 
 
+@lru_cache(maxsize=1)
+def disjoint_pairs() -> np.ndarray:
+    """True where two holdings share no card: 1,326 by 1,326, read only.
+
+    >>> int(disjoint_pairs()[holding_index(0, 1)].sum())  # the 50 x 49 / 2 of the other cards
+    1225
+    """
+    incidence = np.zeros((HOLDINGS, 52))
+    incidence[np.arange(HOLDINGS)[:, np.newaxis], HOLDING_CARDS] = 1.0
+    pairs = incidence @ incidence.T == 0
+    pairs.flags.writeable = False
+    return pairs
+
+
 def blocked_mask(cards: Sequence[int]) -> np.ndarray:
     """True for every holding that shares a card with ``cards``.
 

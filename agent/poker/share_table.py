@@ -34,7 +34,7 @@ from numba import njit
 
 from agent.poker.equity import remaining_deck
 from agent.poker.evaluator import rank_holdings
-from agent.poker.range_equity import HOLDING_CARDS, holding_index
+from agent.poker.range_equity import HOLDING_CARDS, disjoint_pairs, holding_index
 from agent.poker.rng import board_seed
 
 FLOP_RUNOUTS = 150  # (turn, river) pairs sampled on a flop
@@ -57,27 +57,14 @@ def completions(board: Sequence[int]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _disjoint(cards: np.ndarray, heroes: np.ndarray) -> np.ndarray:
-    """For each hero (holding index), True on the holdings that share no card with it."""
-    disjoint = np.ones((len(heroes), len(cards)), dtype=np.bool_)
-    for i in range(len(heroes)):
-        first, second = cards[heroes[i], 0], cards[heroes[i], 1]
-        for h in range(len(cards)):
-            for card in (cards[h, 0], cards[h, 1]):
-                if card in (first, second):
-                    disjoint[i, h] = False
-    return disjoint
-
-
-@njit(cache=True, nogil=True)
 def _share_counts(
-    boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray
+    boards: np.ndarray, heroes: np.ndarray, cards: np.ndarray, disjoint: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Twice the share won (2 a win, 1 a tie) and completions played by each hero (holding
-    index) against each holding; the inner loop has no branch, so it vectorises."""
+    index) against each holding (``disjoint``: the heroes' rows of
+    :func:`.range_equity.disjoint_pairs`); the inner loop has no branch, so it vectorises."""
     twice = np.zeros((len(heroes), len(cards)), dtype=np.int64)
     played = np.zeros((len(heroes), len(cards)), dtype=np.int64)
-    disjoint = _disjoint(cards, heroes)
     ranks = np.empty(len(cards), dtype=np.int64)
     for b in range(len(boards)):
         rank_holdings(boards[b], cards, ranks)
@@ -94,10 +81,13 @@ def _share_counts(
 
 
 @njit(cache=True, nogil=True)
-def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _table_counts(
+    boards: np.ndarray, cards: np.ndarray, disjoint: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_share_counts` with every holding a hero: each pair is played once, and the
-    second holding's share is the rest of the first's (a pot is shared whole). The ranks of
-    every completion are read first, so each pair's counts add up in registers."""
+    second holding's share is the rest of the first's (a pot is shared whole; ``disjoint``:
+    :func:`.range_equity.disjoint_pairs`). The ranks of every completion are read first, so
+    each pair's counts add up in registers."""
     ranks = np.empty((len(cards), len(boards)), dtype=np.int64)
     column = np.empty(len(cards), dtype=np.int64)
     for b in range(len(boards)):
@@ -105,7 +95,6 @@ def _table_counts(boards: np.ndarray, cards: np.ndarray) -> tuple[np.ndarray, np
         ranks[:, b] = column
     twice = np.zeros((len(cards), len(cards)), dtype=np.int64)
     played = np.zeros((len(cards), len(cards)), dtype=np.int64)
-    disjoint = _disjoint(cards, np.arange(len(cards)))
     for i in range(len(cards)):
         for h in range(i + 1, len(cards)):
             if not disjoint[i, h]:
@@ -129,7 +118,8 @@ def _rows_of(twice: np.ndarray, played: np.ndarray) -> np.ndarray:
 
 
 def _compute_rows(heroes: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
-    return _rows_of(*_share_counts(completions(board), heroes, HOLDING_CARDS))
+    counts = _share_counts(completions(board), heroes, HOLDING_CARDS, disjoint_pairs()[heroes])
+    return _rows_of(*counts)
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +131,7 @@ def _few_rows(heroes: tuple[int, ...], board: tuple[int, ...]) -> np.ndarray:
 @lru_cache(maxsize=2)
 def _full_table(board: tuple[int, ...]) -> np.ndarray:
     """Every holding's row (local best response asks for most of them at each state)."""
-    return _rows_of(*_table_counts(completions(board), HOLDING_CARDS))
+    return _rows_of(*_table_counts(completions(board), HOLDING_CARDS, disjoint_pairs()))
 
 
 def share_rows(holes: Sequence[tuple[int, int]], board: Sequence[int]) -> np.ndarray:

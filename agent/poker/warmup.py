@@ -44,9 +44,8 @@ from agent.poker.share_table import FEW_ROWS, share_rows
 # caches with one entry each, not with the boards a game needs.
 _BOARD = (0, 1, 2, 3, 4)
 _HOLE = (50, 51)
-_MANY_HOLES = [(card, high) for card in range(5, 50) for high in (50, 51)][
-    : FEW_ROWS + 1
-]  # the board's full table
+# more holes than a decision asks about: the board's full table
+_MANY_HOLES = [(card, high) for card in range(5, 50) for high in (50, 51)][: FEW_ROWS + 1]
 
 
 def _steps() -> list[tuple[str, Callable[[], object]]]:

@@ -45,8 +45,9 @@ def test_every_holding_is_ranked_on_a_board_as_phevaluator_does():
     for board in boards_of_every_kind():
         rank_holdings(np.array(board, dtype=np.int64), HOLDING_CARDS, ranks)
         for (first, second), rank in zip(HOLDING_CARDS.tolist(), ranks.tolist(), strict=True):
-            dealt = first in board or second in board
-            assert rank == (-1 if dealt else evaluate([first, second, *board])), (first, second)
+            on_board = first in board or second in board
+            expected = -1 if on_board else evaluate([first, second, *board])
+            assert rank == expected, (first, second)
 
 
 def test_wheel_is_a_straight_and_beats_trips():
