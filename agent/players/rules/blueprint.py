@@ -252,7 +252,7 @@ class BlueprintRule:
         public = self._public_key(snapshot)
         if self._public is None or self._public[0] != public:
             bp = self.blueprint
-            snapped = self.context.snapped_open(snapshot)
+            snapped = self.context.snapped_open(snapshot, bp.actions)
             branches = abstract_histories(snapshot, bp.game, bp.actions, snapped=snapped)
             oversize = bool(branches) and self.oversize_raise(snapshot)
             self._public = (public, branches, current_spot(snapshot), oversize)

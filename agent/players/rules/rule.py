@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from agent.abstraction.betting import ActionAbstraction
 from agent.boundary.policy import Decision, WeightedAction
 from agent.boundary.snapshot import Action, Snapshot
 from agent.players.blueprint_store import Blueprint
@@ -128,11 +129,15 @@ class Context:
             return PRIOR_MODEL
         return self.book.model_at(seat)
 
-    def snapped_open(self, snapshot: Snapshot) -> int | None:
+    def snapped_open(self, snapshot: Snapshot, actions: ActionAbstraction) -> int | None:
         """With ``small_blind_open``, the history index of our open as the heads-up small
-        blind, which the blueprints read as their smallest raise (None: every raise read by
-        the mapping)."""
-        return None if self.small_blind_open is None else own_open(snapshot)
+        blind, which a blueprint of raise sizes ``actions`` reads as its smallest raise (None:
+        every raise read by the mapping, as where ``actions`` are the open's own: there the
+        open is on the tree)."""
+        opener = self.small_blind_open
+        if opener is None or opener.actions == actions:
+            return None
+        return own_open(snapshot)
 
     def own_weights(self, board: Sequence[int], history_length: int) -> np.ndarray | None:
         """Our range on ``board`` before the decision at ``history_length`` of the hand (None:

@@ -858,7 +858,7 @@ class StreetSolvingRule:
         if not self.leaves.plays(snapshot.street):
             return None
         bp = self.context.blueprint
-        snapped = self.context.snapped_open(snapshot)
+        snapped = self.context.snapped_open(snapshot, bp.actions)
         branches = abstract_histories(snapshot, bp.game, bp.actions, snapped=snapped)
         if not branches:
             return None
@@ -877,5 +877,5 @@ class StreetSolvingRule:
         """Whether a raise before this street was none of the blueprint's sizes (within the
         tolerance of an over-size raise) or beyond its raise cap."""
         bp = self.context.blueprint
-        snapped = self.context.snapped_open(snapshot)
+        snapped = self.context.snapped_open(snapshot, bp.actions)
         return left_the_tree(snapshot, bp.game, bp.actions, OVERSIZE_TOLERANCE, snapped=snapped)
