@@ -103,7 +103,8 @@ class Context:
     ``big_blind_blueprint``: the blueprint of the big blind's answers to raises off the
     shipped tree, if any (:mod:`agent.players.rules.big_blind`); ``small_blind_open``: the
     blueprint of the small blind's first decision, if any, whose open the rest of the hand
-    reads as the shipped blueprint's smallest raise (:mod:`agent.players.rules.small_blind`);
+    reads as the shipped blueprint's smallest raise, and as it is on the open's own sizes
+    (:mod:`agent.players.rules.small_blind`);
     ``postflop_blueprint``: the four-street blueprint played after the flop, if any
     (:mod:`agent.players.rules.postflop`).
     """

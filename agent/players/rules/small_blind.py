@@ -13,9 +13,10 @@ that blueprint has no row, the rules after this one play.
 ``small_blind_open`` keeps only that blueprint's first decision: whether to fold, limp or open
 and to what size. The rest of the hand plays as the shipped strategy does after its own open:
 the blueprints read our open as their smallest raise (the shipped one's minimum raise; an open
-all in keeps the mapping), so the shipped blueprint answers a re-raise where it has a row and
-the defence rule where it has none, the flop is looked up, and the later streets are played as
-after the shipped blueprint's own open. The open thus keeps the other blueprint's sizes and
+all in keeps the mapping, and a blueprint on the open's own raise sizes reads it as it is), so
+the shipped blueprint answers a re-raise where it has a row and the defence rule where it has
+none, the flop is looked up, and the later streets are played as after the shipped
+blueprint's own open. The open thus keeps the other blueprint's sizes and
 frequencies, and the flop costs a lookup, not a solve.
 
 Its options, :class:`SmallBlindOptions`: those blueprints, which the player loads into the

@@ -118,3 +118,18 @@ def test_the_open_rule_plays_the_first_decision_only(scripted_hand):
 def test_the_two_small_blind_options_are_refused_together():
     with pytest.raises(ValueError, match="small_blind_blueprint and small_blind_open"):
         CFRv2FixedPlayer.configure(small_blind_blueprint="sizes", small_blind_open="sizes")
+
+
+def test_a_blueprint_on_the_opens_own_sizes_reads_the_open_as_it_is(scripted_hand):
+    _, flop = open_then_flop(scripted_hand)
+    on_tree = CFRv2FixedPlayer(blueprint="sizes", small_blind_open="sizes", seed=0)
+    context = on_tree.fixed.context
+    sizes, shipped = load_blueprint("sizes"), load_blueprint(None)
+    opened = own_open(flop)
+    # the open to three big blinds is the pot-relative tree's pot raise, so that tree reads
+    # it as one; only the min-raise tree, which has no such raise, reads it as its smallest
+    assert context.snapped_open(flop, sizes.actions) is None
+    assert context.snapped_open(flop, shipped.actions) == opened
+    branches, _, _ = on_tree.fixed.blueprint.readings(flop)
+    assert [b.history for b in branches] == ["pc"] and [b.weight for b in branches] == [1.0]
+    assert on_tree.fixed.deciding(flop).name == "blueprint"
