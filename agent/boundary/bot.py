@@ -140,9 +140,13 @@ def learns(factory: Any) -> bool:
     return isinstance(factory, Learner) and factory.learns is True
 
 
-def learns_in_cash_games(factory: Any) -> bool:
+def learns_in_cash_games(factory: Any, options: Mapping[str, Any] | None = None) -> bool:
     """Whether a bot (or its class) learns in games of one hand: its ``learns_in_cash_games``
-    where it says, else whether it learns at all."""
+    where it says (or, built with ``options``, its ``learns_in_cash_games_with(options)``,
+    for a bot that an option makes learn there), else whether it learns at all."""
+    with_options = getattr(factory, "learns_in_cash_games_with", None)
+    if options and callable(with_options) and with_options(options):
+        return True
     if isinstance(factory, CashGameLearner):
         return factory.learns_in_cash_games is True
     return learns(factory)

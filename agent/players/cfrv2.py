@@ -25,6 +25,7 @@ convention of PyPokerGUI and other tools that load a bot from a file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from agent.players.config import CFRV2_SIMULATIONS, AnyConfig, CFRv2Config
@@ -57,6 +58,12 @@ class CFRv2Player(CFRPlayer):
     # independent, though local best response still reads it through its learned table
     learns_in_cash_games: ClassVar[bool] = False
     learns_always = False  # it learns only where the model plays
+
+    @classmethod
+    def learns_in_cash_games_with(cls, options: Mapping[str, Any]) -> bool:
+        """Whether, built with ``options``, it learns in cash games: with ``bounded_shove`` or
+        ``bounded_value``."""
+        return any(options.get(name) is True for name in ("bounded_shove", "bounded_value"))
 
 
 def setup_ai(**options: Any) -> CFRv2Player:

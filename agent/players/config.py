@@ -269,6 +269,23 @@ class CFRv2Config(Options):
         is_bool,
         "true or false",
     )
+    bounded_shove: bool = option(
+        False,
+        "where the fixed strategy plays (a cash game), heads-up facing a raise before the "
+        "flop, shove instead of folding where the shove gains against the strongest range "
+        "the opponent's counted rates allow (it learns from hand to hand)",
+        is_bool,
+        "true or false",
+    )
+    bounded_value: bool = option(
+        False,
+        "where the fixed strategy plays (a cash game), heads-up against an opponent whose "
+        "counted rates say it rarely raises, bet for value, check instead of bluffing and "
+        "complete the small blind where the gain is bounded above 0 (it learns from hand to "
+        "hand)",
+        is_bool,
+        "true or false",
+    )
 
 
 AnyConfig = PlayerConfig | AdaptiveConfig | CFRv2Config
@@ -280,7 +297,10 @@ class Settled:
 
     ``aversion`` and ``timid_aversion``: the exploiter's risk aversion per chip (0 in a cash
     game); ``equity_answers``: heads-up after the flop, the equity answer first;
-    ``preflop_answers``: facing a preflop raise too."""
+    ``preflop_answers``: facing a preflop raise too; ``bounded_shove``: where the fixed strategy
+    plays, its folds to a preflop raise shoved where the opponent's counts bound the gain
+    (:mod:`agent.players.exploitation.bounded_shove`); ``bounded_value``: there, the bounded
+    value line (:mod:`agent.players.exploitation.bounded_value`)."""
 
     tournament: bool = False
     exploit: bool = False
@@ -292,6 +312,8 @@ class Settled:
     overbet_bias: float = 0.0
     aversion: float = 0.0
     timid_aversion: float = 0.0
+    bounded_shove: bool = False
+    bounded_value: bool = False
 
 
 def stacks_carry_over(game_info: Mapping[str, Any] | None) -> bool:
@@ -310,9 +332,11 @@ def settle(config: AnyConfig, game_info: Mapping[str, Any] | None = None) -> Set
     in a cash game and all in a tournament. The adaptive agent exploits where ``exploit``;
     ``multiway`` the learned ranges in a tournament; ``preflop_defense`` by the call's price
     where it exploits. The product exploits where ``adapt`` and the stacks carry over; where it
-    does not, the fixed strategy's choices. In both, ``answer`` the equity answer in a
-    tournament; ``overbet_bias`` all of the prior's gain in a tournament, else ``bias``; the
-    risk aversion ``risk`` and ``timid_risk`` per starting stack in a tournament, else 0.
+    does not, the fixed strategy's choices, and ``bounded_shove`` and ``bounded_value`` where
+    chosen. In both,
+    ``answer`` the equity answer in a tournament; ``overbet_bias`` all of the prior's gain in a
+    tournament, else ``bias``; the risk aversion ``risk`` and ``timid_risk`` per starting stack
+    in a tournament, else 0.
     """
     tournament = stacks_carry_over(game_info)
     chosen_multiway = config.strategy.multiway.multiway
@@ -331,9 +355,12 @@ def settle(config: AnyConfig, game_info: Mapping[str, Any] | None = None) -> Set
     if isinstance(config, CFRv2Config) and not exploit:
         multiway = Multiway.SHARE
     defense = PreflopDefense.ODDS if exploit else PreflopDefense.MDF
+    product = config if isinstance(config, CFRv2Config) and not exploit else None
     return replace(
         fixed,
         exploit=exploit,
+        bounded_shove=product is not None and product.bounded_shove,
+        bounded_value=product is not None and product.bounded_value,
         multiway=_unless_auto(chosen_multiway, multiway),
         preflop_defense=_unless_auto(chosen_defense, defense),
         **_exploiter_settled(config.exploiter, game_info, tournament),

@@ -312,7 +312,10 @@ class CFRPlayer(PolicyPlayer):
     ) -> None:
         """Where the player keeps a book: learn from the hand (a model update must never stop
         the game; nor read the kernels while they compile)."""
-        if self.book is None or not (self.learns_always or self.settled.exploit):
+        settled = self.settled
+        if self.book is None or not (
+            self.learns_always or settled.exploit or settled.bounded_shove or settled.bounded_value
+        ):
             return
         if self.context.compiling:
             return

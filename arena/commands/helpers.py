@@ -16,10 +16,12 @@ from tqdm import tqdm
 from agent.boundary.bot import learns_in_cash_games
 from arena.match import ChunkRunner, MatchConfig, portable_spec, run_local, whole_sessions
 from arena.registry import (
+    BotSpec,
     make_bot,
     parse_bot_spec,
     resolve_factory,
     typed_configuration,
+    typed_options,
     validate_spec,
 )
 from arena.results import HANDS_FILE, read_hands
@@ -212,8 +214,14 @@ def learning_warning(bots: tuple[str, ...], session_hands: int | None) -> list[s
         " independent and the 95% CI above is too narrow; play sessions (--session-hands N)"
         " to measure it over session pairs"
         for spec in bots
-        if learns_in_cash_games(resolve_factory(parse_bot_spec(spec)))
+        if _learns_in_cash_games(parse_bot_spec(spec))
     ]
+
+
+def _learns_in_cash_games(spec: BotSpec) -> bool:
+    """Whether the bot a spec builds learns in the arena's games of one hand."""
+    factory = resolve_factory(spec)
+    return learns_in_cash_games(factory, typed_options(spec, factory))
 
 
 def chance_adjusted_line(summary: dict[str, Any], name: str, scale: float, spec: str) -> list[str]:

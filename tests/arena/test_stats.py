@@ -88,6 +88,10 @@ def test_cfrv2_learns_nothing_in_cash_games_and_adaptive_does() -> None:
     assert learning_warning(("cfrv2", "fish"), session_hands=None) == []
     (warning,) = learning_warning(("adaptive", "fish"), session_hands=None)
     assert warning.startswith("warning: adaptive learns from hand to hand")
+    # the bounded shove learns the opponent's rates in cash games too
+    (warning,) = learning_warning(("cfrv2:bounded_shove=true", "fish"), session_hands=None)
+    assert warning.startswith("warning: cfrv2:bounded_shove=true learns from hand to hand")
+    assert learning_warning(("cfrv2:bounded_shove=false", "fish"), session_hands=None) == []
 
 
 def test_the_printed_interval_names_its_units() -> None:

@@ -72,7 +72,7 @@ class OpponentBook:
                 continue
             decisions = seat_decisions(history, seat)
             for decision in decisions:
-                model.count(decision.situation, decision.kind)
+                model.count(decision.situation, decision.kind, decision.size)
             if uuid in shown and decisions:
                 self.learn_shown(model, history, board, seat, shown[uuid])
 

@@ -87,6 +87,19 @@ def facing_of(to_call: int, pot: int) -> Facing:
     return Facing.LARGE if ratio <= LARGE_BET else Facing.HUGE
 
 
+def raise_size(record: ActionRecord, level: int, pot: int) -> Facing:
+    """The size class of the bet a raise to ``record.amount`` (from the street's bet
+    ``level``, into a pot of ``pot`` chips before it) leaves a player who had matched
+    ``level``.
+
+    >>> raise_size(ActionRecord(Street.PREFLOP, 0, "RAISE", 1000, 995, 990), 10, 15).name
+    'HUGE'
+    >>> raise_size(ActionRecord(Street.PREFLOP, 0, "RAISE", 30, 25, 20), 10, 15).name
+    'MEDIUM'
+    """
+    return facing_of(record.amount - level, pot + record.paid)
+
+
 def kind_of(record_kind: str) -> Kind:
     """FOLD, PASSIVE (a call or check) or AGGRESSIVE (a raise or bet) for a record's kind."""
     if record_kind == "FOLD":
@@ -96,12 +109,15 @@ def kind_of(record_kind: str) -> Kind:
 
 @dataclass(frozen=True)
 class Decision:
-    """One voluntary action: its place in the history, seat, street, situation and kind."""
+    """One voluntary action: its place in the history, seat, street, situation and kind;
+    ``size``, for a bet or raise, the size class of the bet the next player then faces
+    (``NONE`` for a fold, check or call)."""
 
     position: int
     seat: int
     situation: Situation
     kind: Kind
+    size: Facing = Facing.NONE
 
     @property
     def street(self) -> Street:
@@ -130,7 +146,9 @@ def hand_decisions(history: Sequence[ActionRecord]) -> list[Decision]:
             before = earlier.get(record.seat, Earlier.NONE)
             situation = Situation(record.street, facing_of(to_call, pot), before)
             kind = kind_of(record.kind)
-            decisions.append(Decision(position, record.seat, situation, kind))
+            level = max(street_paid.values(), default=0)
+            size = raise_size(record, level, pot) if kind == Kind.AGGRESSIVE else Facing.NONE
+            decisions.append(Decision(position, record.seat, situation, kind, size))
             if kind != Kind.FOLD:
                 earlier[record.seat] = Earlier(int(kind))
         if record.kind != "ANTE":

@@ -105,6 +105,8 @@ class OpponentModel:
 
     def __init__(self, order_prior: str = DEFAULT_ORDER_PRIOR) -> None:
         self.counts = np.zeros((STREETS, FACINGS, EARLIER, KINDS))
+        # its bets and raises by situation and by the size class of the bet they made
+        self.sizes = np.zeros((STREETS, FACINGS, EARLIER, FACINGS))
         self.lambda_log = np.tile(np.log(order_prior_weights(order_prior)), (GROUPS, 1))
 
     def frequencies(self, situation: Situation) -> np.ndarray:
@@ -191,10 +193,13 @@ class OpponentModel:
     def start_hand(self) -> None:
         """Age the counts by one hand."""
         self.counts *= DECAY
+        self.sizes *= DECAY
 
-    def count(self, situation: Situation, kind: Kind) -> None:
-        """One action seen."""
+    def count(self, situation: Situation, kind: Kind, size: Facing = Facing.NONE) -> None:
+        """One action seen (``size``: for a bet or raise, the size class of the bet made)."""
         self.counts[situation.street, situation.facing, situation.earlier, kind] += 1.0
+        if kind == Kind.AGGRESSIVE:
+            self.sizes[situation.street, situation.facing, situation.earlier, size] += 1.0
 
     def shown(self, situation: Situation, kind: Kind, percentiles: Sequence[float]) -> None:
         """A shown hand took ``kind`` at these percentiles of its range (one per suit

@@ -86,7 +86,12 @@ def test_cfrv2_takes_only_the_options_the_docs_recommend():
     for other in ("risk", "order_prior", "simulations", "rule"):
         with pytest.raises(ValueError, match=f"no option '{other}'"):
             CFRv2Config.from_options(**{other: None})
-    assert list(CFRv2Config.option_types()) == [*PRODUCT_OPTIONS, "adapt"]
+    assert list(CFRv2Config.option_types()) == [
+        *PRODUCT_OPTIONS,
+        "adapt",
+        "bounded_shove",
+        "bounded_value",
+    ]
     config = CFRv2Config.from_options(solve="flop", solve_size=1)
     assert config.exploiter == ExploitConfig()
     solving = config.strategy.solving
