@@ -326,11 +326,13 @@ class CFRPlayer(PolicyPlayer):
             LOG.exception("the player could not learn from a hand's result")
 
     def learn(self, hand_info: Sequence[Any], round_state: Mapping[str, Any]) -> None:
-        """Count every opponent action of the hand, learn from shown hands, and add to the
-        budget what the hand gave (the chips won, or the gifts: the shown hands are read)."""
+        """Count every opponent action of the hand, learn from shown hands where ranges are
+        read with the model (the bounded answers read counts alone), and add to the budget
+        what the hand gave (the chips won, or the gifts: the shown hands are read)."""
         own = getattr(self, "uuid", None)
         if self.book is not None and self.budget is not None:
-            self.book.learn(hand_info, round_state, own)
+            reads_ranges = self.learns_always or self.settled.exploit
+            self.book.learn(hand_info, round_state, own, shown=reads_ranges)
             self.budget.end_hand(round_state, own, hand_info)
 
 

@@ -59,13 +59,18 @@ class OpponentBook:
                 model.start_hand()
 
     def learn(
-        self, hand_info: Sequence[Any], round_state: Mapping[str, Any], own: str | None
+        self,
+        hand_info: Sequence[Any],
+        round_state: Mapping[str, Any],
+        own: str | None,
+        shown: bool = True,
     ) -> None:
-        """Count every opponent action of the hand, and learn from the hands shown."""
+        """Count every opponent action of the hand, and learn from the hands shown where
+        ``shown`` (only ranges read with the model use what they show)."""
         uuids = [seat["uuid"] for seat in round_state["seats"]]
         history = read_history(round_state)
         board = parse_cards(list(round_state["community_card"]))
-        shown = {entry["uuid"]: entry["hand"]["hole"] for entry in hand_info}
+        holes = {entry["uuid"]: entry["hand"]["hole"] for entry in hand_info} if shown else {}
         for seat, uuid in enumerate(uuids):
             model = self.models.get(uuid)
             if model is None or uuid == own:
@@ -73,8 +78,8 @@ class OpponentBook:
             decisions = seat_decisions(history, seat)
             for decision in decisions:
                 model.count(decision.situation, decision.kind, decision.size)
-            if uuid in shown and decisions:
-                self.learn_shown(model, history, board, seat, shown[uuid])
+            if uuid in holes and decisions:
+                self.learn_shown(model, history, board, seat, holes[uuid])
 
     def learn_shown(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
 
@@ -14,6 +15,7 @@ from agent.players.adaptive.player import AdaptivePlayer
 from agent.players.cfrv2 import CFRv2Player, setup_ai
 from agent.players.config import CFRv2Config, ExploitConfig, PlayerConfig
 from agent.players.exploitation.exploiter import Exploiter
+from agent.players.opponents.model import OpponentModel
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.strategy import FixedStrategy
 from arena.match import MatchConfig
@@ -114,6 +116,21 @@ def test_one_hand_games_teach_it_nothing():
     play_game(player, hands=1, games=12)
     assert player.exploiter.deviations == 0
     assert all(m.counts.sum() == 0 for m in player.book.models.values())
+
+
+def test_the_bounded_answers_count_actions_and_replay_no_shown_hand():
+    """In one-hand games (cash) the bounded answers read the opponent's counts alone, so the
+    strength order shown hands teach stays the prior's; in a tournament the exploiter reads
+    ranges with it, and learns it."""
+    cash, tournament = (CFRv2Player(seed=0, bounded_value=True, solve="off") for _ in "ct")
+    play_game(cash, hands=1, games=12)
+    play_game(tournament, hands=12)
+    prior = OpponentModel().lambda_log
+    counted = cash.book.models.values()  # a uuid for each game's fish
+    (learned,) = tournament.book.models.values()
+    assert sum(model.counts.sum() for model in counted) > 0
+    assert all(np.array_equal(model.lambda_log, prior) for model in counted)
+    assert not np.array_equal(learned.lambda_log, prior)
 
 
 def test_it_is_legal_in_tournaments_against_the_baselines():
