@@ -98,7 +98,9 @@ SOLVED_STREETS = {
     "flop": (Street.FLOP, Street.TURN, Street.RIVER),
     "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
     "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only
+    "reraised": (Street.FLOP, Street.TURN, Street.RIVER),  # re-raised preflop, deep only
 }
+RERAISED_RAISES = 2  # preflop raises that make a pot re-raised: an open and a re-raise
 
 
 class Solve(StrEnum):
@@ -110,6 +112,7 @@ class Solve(StrEnum):
     TURN = "turn"
     FLOP = "flop"
     OFF_TREE = "off-tree"
+    RERAISED = "reraised"
     AUTO = AUTO
 
 
@@ -170,7 +173,8 @@ class SolveOptions(Options):
         None,
         "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
         "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
-        "auto (off-tree where the smaller stack held 75 big blinds or more) or off (default: "
+        "auto (off-tree where the smaller stack held 75 big blinds or more), reraised (flop, "
+        "turn and river of a pot re-raised preflop, as deep) or off (default: "
         "off with a four-street blueprint, which plays every street; else the player's, off in "
         "cfrv1, auto in cfrv2)",
     )
@@ -704,7 +708,11 @@ SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
 # the gadget, iterations and shallowest depth (big blinds; 0: any) of a solve mode: off the
 # tree the re-solving gadget and 30 iterations, which answer within the decision-time bounds;
 # the other modes no gadget, SOLVE_ITERATIONS and any depth
-MODE_DEFAULTS = {Solve.OFF_TREE: (True, 30, 0), Solve.AUTO: (True, 30, AUTO_SOLVE_DEPTH)}
+MODE_DEFAULTS = {
+    Solve.OFF_TREE: (True, 30, 0),
+    Solve.AUTO: (True, 30, AUTO_SOLVE_DEPTH),
+    Solve.RERAISED: (True, 30, AUTO_SOLVE_DEPTH),
+}
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 
 
@@ -729,6 +737,12 @@ def solve_rank(options: SolveOptions) -> int | None:
     return options.solve_rank
 
 
+def reraised_preflop(snapshot: Snapshot) -> bool:
+    """Whether the hand's preflop held an open and a re-raise (:data:`RERAISED_RAISES`)."""
+    raises = sum(1 for r in snapshot.history if r.street == Street.PREFLOP and r.kind == "RAISE")
+    return raises >= RERAISED_RAISES
+
+
 def effective_depth(snapshot: Snapshot) -> float:
     """The smallest stack dealt in at the hand's start, in big blinds (public: a copy of the
     player reading the same hand agrees)."""
@@ -746,6 +760,7 @@ class StreetSolvingRule:
         self.context = context
         self.streets = SOLVED_STREETS[solve]
         self.only_off_tree = solve in ONLY_OFF_TREE
+        self.only_reraised = solve == Solve.RERAISED
         self.depth = mode_defaults(solve)[2]
         self.sizes = solve_sizes(options.solve_size)
         # the player's configure settles auto, and PlayerConfig rejects blueprint leaves
@@ -773,6 +788,8 @@ class StreetSolvingRule:
         if self.solver is None or snapshot.street not in self.streets:
             return False
         if self.only_off_tree and not self.left_the_tree(snapshot):
+            return False
+        if self.only_reraised and not reraised_preflop(snapshot):
             return False
         if self.depth and effective_depth(snapshot) < self.depth:
             return False
