@@ -738,9 +738,10 @@ def solve_rank(options: SolveOptions) -> int | None:
 
 
 def reraised_preflop(snapshot: Snapshot) -> bool:
-    """Whether the hand's preflop held an open and a re-raise (:data:`RERAISED_RAISES`)."""
-    raises = sum(1 for r in snapshot.history if r.street == Street.PREFLOP and r.kind == "RAISE")
-    return raises >= RERAISED_RAISES
+    """Whether the hand's preflop held an open and a re-raise (:data:`RERAISED_RAISES`), the
+    last of them the opponent's: we called a re-raise."""
+    raises = [r for r in snapshot.history if r.street == Street.PREFLOP and r.kind == "RAISE"]
+    return len(raises) >= RERAISED_RAISES and raises[-1].seat != snapshot.seat
 
 
 def effective_depth(snapshot: Snapshot) -> float:
