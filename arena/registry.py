@@ -48,7 +48,7 @@ import numpy as np
 from pypokerengine.players import BasePokerPlayer
 
 from agent.boundary.bot import Configurable, Configuration
-from arena.versions import split_version, versioned_target
+from arena.versions import split_version, versioned_target, warm_version
 
 # name -> (dotted path "package.module:Class", one-line description)
 REGISTRY: dict[str, tuple[str, str]] = {
@@ -391,6 +391,8 @@ def make_bot(spec: BotSpec, rng: np.random.Generator | None = None, seed: int = 
     factory = resolve_factory(spec)
     check_options(spec, factory)
     _compile_kernels_if_cold()
+    if split_version(spec.target) is not None:
+        warm_version(spec.target)
     kwargs = typed_options(spec, factory)
     keyword = accepted_seed_keyword(factory)
     if keyword == "rng":

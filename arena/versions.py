@@ -11,7 +11,9 @@ plays the registry bot ``NAME`` exactly as git revision ``REV`` of this checkout
 * each package is renamed with the commit's hash (``agent`` -> ``agent_91870a4c669e``), and
   the copies' imports with it, so both versions load side by side in one process;
 * ``NAME`` is looked up in that revision's own registry (``arena/registry.py``), so a bot
-  that moved module since is still found.
+  that moved module since is still found;
+* its own numba kernels are compiled before its player is built (:func:`warm_version`), so
+  it plays the revision's whole strategy from the first hand.
 
 ``arena run cfrv2 vs cfrv2@HEAD~5 --hands 10000`` then measures a change against the
 version five commits before, on the same deals. The extraction is written to a temporary
@@ -22,6 +24,7 @@ copy.
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 import os
 import re
@@ -172,6 +175,34 @@ def _extract(commit: str, checkout: Path, into: Path) -> None:
         for module in (into / package).rglob("*.py"):
             module.write_text(rewrite_imports(module.read_text(), suffix, packages))
         (into / package).rename(into / f"{package}_{suffix}")
+
+
+# a version's own warm-up modules, newest layout first: the solver's (which runs the ground
+# floor's too), then the ground floor's alone
+WARMUP_MODULES = ("blueprint.subgame.warmup", "agent.poker.warmup")
+
+
+def warm_version(target: str, checkout: Path | None = None) -> None:
+    """Compile ``NAME@REV``'s own numba kernels where numba's cache lacks them, in this
+    process, before its player is built.
+
+    A version's player checks its own kernels' cache, and where it is cold starts a warm-up
+    by module name in a separate process; that name is the current checkout's module, which
+    compiles the current kernels, so the version would play its compiling fallback in the
+    hands that start meanwhile. Warming the version's renamed copy here first keeps its play
+    the revision's from the first hand, as :func:`arena.registry.make_bot` does for ours."""
+    _, _, commit = named_commit(target, checkout or source_checkout())
+    for dotted in WARMUP_MODULES:
+        package, _, rest = dotted.partition(".")
+        try:
+            module = importlib.import_module(f"{package}_{commit[:HASH_DIGITS]}.{rest}")
+        except ImportError:  # a revision without this warm-up
+            continue
+        is_cold = getattr(module, "is_cold", None) or getattr(module, "cache_is_cold", None)
+        if is_cold is not None and hasattr(module, "warm_up"):
+            if is_cold():
+                module.warm_up()
+            return
 
 
 @lru_cache(maxsize=64)

@@ -16,6 +16,7 @@ from arena.versions import (
     pinned_version,
     source_checkout,
     versioned_target,
+    warm_version,
 )
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -35,6 +36,17 @@ class Bot(BasePokerPlayer):
         table = importlib.resources.files("agent.data") / "table.txt"
         return greeting() + table.read_text().strip()
 """
+TINY_WARMUP = """
+WARMED = []
+
+
+def cache_is_cold():
+    return not WARMED
+
+
+def warm_up():
+    WARMED.append("compiled")
+"""
 TINY_REGISTRY = 'REGISTRY: dict = {"tiny": ("agent.bots:Bot", "a tiny bot"), "ext": ("x.y:Z", "")}'
 
 
@@ -53,6 +65,9 @@ def tiny_checkout(folder: Path) -> Path:
         (folder / package / "__init__.py").write_text("")
     (folder / "agent" / "bots.py").write_text(TINY_BOT)
     (folder / "agent" / "helper.py").write_text("def greeting():\n    return 'table '\n")
+    (folder / "agent" / "poker").mkdir()
+    (folder / "agent" / "poker" / "__init__.py").write_text("")
+    (folder / "agent" / "poker" / "warmup.py").write_text(TINY_WARMUP)
     (folder / "arena" / "registry.py").write_text(TINY_REGISTRY)
     git(folder, "init", "-q")
     for text in ("one", "two"):
@@ -95,6 +110,16 @@ def test_an_extracted_version_is_reused_and_renamed(tmp_path):
     (package / "marker").write_text("kept")
     assert extracted_version(commit, checkout, tmp_path / "cache") == folder
     assert (package / "marker").is_file()
+
+
+def test_a_version_compiles_its_own_kernels_once_before_it_plays(tmp_path, restored_path):
+    checkout = tiny_checkout(tmp_path / "repo")
+    commit = commit_of("HEAD", checkout)
+    versioned_target("tiny@HEAD", checkout, tmp_path / "cache")
+    warm_version("tiny@HEAD", checkout)
+    warm_version("tiny@HEAD", checkout)
+    warmup = __import__(f"agent_{commit[:12]}.poker.warmup", fromlist=["WARMED"])
+    assert warmup.WARMED == ["compiled"]
 
 
 def test_a_revision_is_pinned_to_its_commit(tmp_path):
