@@ -174,7 +174,7 @@ class SolveOptions(Options):
         "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
         "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
         "auto (off-tree where the smaller stack held 75 big blinds or more), reraised (flop, "
-        "turn and river of a pot re-raised preflop, as deep) or off (default: "
+        "turn and river where we called a re-raise preflop, as deep) or off (default: "
         "off with a four-street blueprint, which plays every street; else the player's, off in "
         "cfrv1, auto in cfrv2)",
     )
@@ -706,8 +706,8 @@ def merged(
 AUTO_SOLVE_DEPTH = 75  # big blinds: the shallowest effective stack "auto" solves at
 SOLVE_ITERATIONS = ITERATIONS  # DCFR iterations of each real-time solve
 # the gadget, iterations and shallowest depth (big blinds; 0: any) of a solve mode: off the
-# tree the re-solving gadget and 30 iterations, which answer within the decision-time bounds;
-# the other modes no gadget, SOLVE_ITERATIONS and any depth
+# tree and in re-raised pots the re-solving gadget and 30 iterations, which answer within the
+# decision-time bounds; the other modes no gadget, SOLVE_ITERATIONS and any depth
 MODE_DEFAULTS = {
     Solve.OFF_TREE: (True, 30, 0),
     Solve.AUTO: (True, 30, AUTO_SOLVE_DEPTH),
