@@ -51,6 +51,7 @@ from agent.players.rules.defence import DefenceOptions, PreflopDefense
 from agent.players.rules.multiway import Multiway, MultiwayOptions
 from agent.players.rules.postflop import PostflopOptions
 from agent.players.rules.pushfold import PushFoldOptions
+from agent.players.rules.shallow import ShallowOptions
 from agent.players.rules.small_blind import SmallBlindOptions
 from agent.players.rules.street_solving import Leaves, Solve, SolveOptions
 from agent.players.rules.threshold import ThresholdOptions
@@ -108,6 +109,7 @@ class PlayerConfig(Options):
         "small_blind": None,
         "big_blind": None,
         "postflop": None,
+        "shallow": None,
     }
 
     blueprint: BlueprintOptions = BlueprintOptions()
@@ -119,6 +121,7 @@ class PlayerConfig(Options):
     small_blind: SmallBlindOptions = SmallBlindOptions()
     big_blind: BigBlindOptions = BigBlindOptions()
     postflop: PostflopOptions = PostflopOptions()
+    shallow: ShallowOptions = ShallowOptions()
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -221,6 +224,7 @@ PRODUCT_OPTIONS = (
     "big_blind_blueprint",
     "postflop_blueprint",
     "postflop_from",
+    "shallow_blueprint",
     "defend",
     "leaves",
 )

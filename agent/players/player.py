@@ -116,6 +116,7 @@ class CFRPlayer(PolicyPlayer):
             big_blind_blueprint=_optional(strategy.big_blind.big_blind_blueprint),
             small_blind_open=_optional(strategy.small_blind.small_blind_open),
             postflop_blueprint=_optional(strategy.postflop.postflop_blueprint),
+            shallow_blueprint=_optional(strategy.shallow.shallow_blueprint),
         )
         self.fixed = FixedStrategy(self.context)
         self.book: OpponentBook | None = None

@@ -19,15 +19,18 @@ records its name (:class:`agent.boundary.policy.Decision`):
    (:mod:`.rules.small_blind`);
 7. ``blueprint``: on every street the blueprint covers (preflop and the flop for the shipped
    ones, every street for one trained to the river), where the history reads onto the
-   blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`);
-8. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
+   blueprint's tree, the MCCFR blueprint (:mod:`.rules.blueprint`); with
+   ``shallow_blueprint``, only where every stack started at 75 big blinds or more;
+8. ``shallow blueprint``: with ``shallow_blueprint``, where a stack started shallower, that
+   blueprint as the rule before plays its own (:mod:`.rules.shallow`);
+9. ``big-blind blueprint``: with ``big_blind_blueprint``, heads-up and deep, the big blind's
    preflop answer to a raise the blueprint has no row for, from that blueprint
    (:mod:`.rules.big_blind`);
-9. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense frequency
-   (:mod:`.rules.defence`);
-10. ``multiway``: with two or more opponents, the pot's equity share against the price
+10. ``defence``: heads-up facing a bet with rule ``mdf``, defence by minimum defense
+    frequency (:mod:`.rules.defence`);
+11. ``multiway``: with two or more opponents, the pot's equity share against the price
     (:mod:`.rules.multiway`);
-11. ``threshold``: everywhere else, the study's thresholds on the win rate
+12. ``threshold``: everywhere else, the study's thresholds on the win rate
     (:mod:`.rules.threshold`).
 
 A blueprint rule whose tree has no row for some reading of the history hands that reading's
@@ -53,6 +56,7 @@ from agent.players.rules.multiway import MultiwayRule
 from agent.players.rules.postflop import postflop_rule
 from agent.players.rules.pushfold import PushFoldRule
 from agent.players.rules.rule import Context, RuleList, Table
+from agent.players.rules.shallow import blueprint_rules
 from agent.players.rules.small_blind import small_blind_open_rule, small_blind_rule
 from agent.players.rules.street_solving import StreetSolvingRule
 from agent.players.rules.threshold import Levels, ThresholdRule
@@ -75,7 +79,7 @@ class FixedStrategy(RuleList):
         self.solving = StreetSolvingRule(context)
         self.small_blind = small_blind_rule(context)
         self.small_blind_open = small_blind_open_rule(context)
-        self.blueprint = BlueprintRule(context)
+        self.blueprint, self.shallow = blueprint_rules(context)
         self.big_blind = big_blind_rule(context)
         self.defence = DefenceRule(context, self.levels)
         self.multiway = MultiwayRule(context, self.levels)
@@ -89,6 +93,7 @@ class FixedStrategy(RuleList):
                 self.small_blind,
                 self.small_blind_open,
                 self.blueprint,
+                self.shallow,
                 self.big_blind,
                 self.defence,
                 self.multiway,

@@ -106,7 +106,9 @@ class Context:
     reads as the shipped blueprint's smallest raise, and as it is on the open's own sizes
     (:mod:`agent.players.rules.small_blind`);
     ``postflop_blueprint``: the four-street blueprint played after the flop, if any
-    (:mod:`agent.players.rules.postflop`).
+    (:mod:`agent.players.rules.postflop`); ``shallow_blueprint``: the blueprint played in
+    place of ``blueprint`` where a stack started shallow, if any
+    (:mod:`agent.players.rules.shallow`).
     """
 
     options: PlayerConfig
@@ -122,6 +124,7 @@ class Context:
     big_blind_blueprint: Blueprint | None = None
     small_blind_open: Blueprint | None = None
     postflop_blueprint: Blueprint | None = None
+    shallow_blueprint: Blueprint | None = None
 
     def opponent_model(self, snapshot: Snapshot, seat: int) -> OpponentModel:
         """The model of the player at ``seat`` a range is read with: what the book has learned
