@@ -5,30 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from agent.boundary.snapshot import Snapshot, Street
+from agent.boundary.snapshot import Street
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
 
 HOLES = ALL_HOLES[::53]
-# the small blind min-raises, the big blind calls, then both check to the river
-MIN_RAISED = [["call"] * 4, ["min"] + ["call"] * 3]
 
 
-def decisions(scripted_hand, stacks: list[int]) -> dict[Street, Snapshot]:
-    """The small blind's first decision on each street of a hand it opens by the minimum."""
-    bots = scripted_hand(stacks, ante=0, scripts=MIN_RAISED, seed=7)
-    small_blind = bots[bots[0].seen[0].small_blind_seat]
-    seen: dict[Street, Snapshot] = {}
-    for snapshot in small_blind.seen:
-        seen.setdefault(snapshot.street, snapshot)
-    assert list(seen) == list(Street)
-    return seen
-
-
-def test_after_the_flop_it_plays_the_four_street_blueprints_lookup(scripted_hand):
+def test_after_the_flop_it_plays_the_four_street_blueprints_lookup(min_raised_streets):
     """Known answer: from the flop on, the policy is what the four-street blueprint's own rule
     plays on the same history (our min-raise read onto its tree); preflop, the shipped one's."""
-    seen = decisions(scripted_hand, [2000, 2000])
+    seen = min_raised_streets([2000, 2000])
     hybrid = CFRv2FixedPlayer(postflop_blueprint="streets", seed=0)
     streets = CFRv2FixedPlayer(blueprint="streets", seed=0)
     shipped = CFRv2FixedPlayer(seed=0)
@@ -42,19 +29,19 @@ def test_after_the_flop_it_plays_the_four_street_blueprints_lookup(scripted_hand
         assert rows != shipped.fixed.policy_table(snapshot, HOLES)
 
 
-def test_from_the_turn_it_leaves_the_flop_to_the_shipped_rules(scripted_hand):
-    seen = decisions(scripted_hand, [2000, 2000])
+def test_from_the_turn_it_leaves_the_flop_to_the_shipped_rules(min_raised_streets):
+    seen = min_raised_streets([2000, 2000])
     turn_on = CFRv2FixedPlayer(postflop_blueprint="streets", postflop_from="turn", seed=0)
     assert not turn_on.fixed.postflop.applies(seen[Street.FLOP])
     assert turn_on.fixed.postflop.applies(seen[Street.TURN])
     assert turn_on.fixed.postflop.applies(seen[Street.RIVER])
 
 
-def test_it_does_not_apply_to_shallow_stacks_or_without_the_option(scripted_hand):
-    shallow = decisions(scripted_hand, [1400, 1400])  # 70 big blinds: under 75
+def test_it_does_not_apply_to_shallow_stacks_or_without_the_option(min_raised_streets):
+    shallow = min_raised_streets([1400, 1400])  # 70 big blinds: under 75
     hybrid = CFRv2FixedPlayer(postflop_blueprint="streets", seed=0)
     assert not any(hybrid.fixed.postflop.applies(s) for s in shallow.values())
-    deep = decisions(scripted_hand, [2000, 2000])
+    deep = min_raised_streets([2000, 2000])
     shipped = CFRv2FixedPlayer(seed=0)
     assert not any(shipped.fixed.postflop.applies(s) for s in deep.values())
 

@@ -5,36 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from agent.boundary.snapshot import Snapshot, Street
+from agent.boundary.snapshot import Street
 from agent.players.player import CFRv2FixedPlayer
 from agent.players.rules.pushfold import ALL_HOLES
 
 HOLES = ALL_HOLES[::53]
-# the small blind min-raises, the big blind calls, then both check to the river
-MIN_RAISED = [["call"] * 4, ["min"] + ["call"] * 3]
-
-
-def decisions(scripted_hand, stacks: list[int]) -> dict[Street, Snapshot]:
-    """The small blind's first decision on each street of a hand it opens by the minimum."""
-    bots = scripted_hand(stacks, ante=0, scripts=MIN_RAISED, seed=7)
-    small_blind = bots[bots[0].seen[0].small_blind_seat]
-    seen: dict[Street, Snapshot] = {}
-    for snapshot in small_blind.seen:
-        seen.setdefault(snapshot.street, snapshot)
-    assert list(seen) == list(Street)
-    return seen
 
 
 def both_blueprints() -> CFRv2FixedPlayer:
+    """The four-street blueprint at 75 big blinds and deeper, the shipped one shallower."""
     return CFRv2FixedPlayer(blueprint="streets", shallow_blueprint="study", seed=0)
 
 
-def test_shallow_it_plays_the_shipped_strategy_on_every_street(scripted_hand):
+def test_shallow_it_plays_the_shipped_strategy_on_every_street(min_raised_streets):
     """Known answer: at 50 big blinds the policy is the shipped strategy's on every street,
     the shallow blueprint's rule deciding where the shipped blueprint's would."""
     player, shipped = both_blueprints(), CFRv2FixedPlayer(seed=0)
     streets = CFRv2FixedPlayer(blueprint="streets", seed=0)
-    seen = decisions(scripted_hand, [1000, 1000])
+    seen = min_raised_streets([1000, 1000])
     for snapshot in seen.values():
         assert player.fixed.policy_table(snapshot, HOLES) == shipped.fixed.policy_table(
             snapshot, HOLES
@@ -46,11 +34,11 @@ def test_shallow_it_plays_the_shipped_strategy_on_every_street(scripted_hand):
     assert player.fixed.policy_table(preflop, HOLES) != streets.fixed.policy_table(preflop, HOLES)
 
 
-def test_deep_it_plays_the_four_street_blueprints_strategy(scripted_hand):
+def test_deep_it_plays_the_four_street_blueprints_strategy(min_raised_streets):
     """Known answer: at 100 big blinds the policy is ``blueprint=streets``' alone on every
     street, and the shallow blueprint's rule never applies."""
     player, streets = both_blueprints(), CFRv2FixedPlayer(blueprint="streets", seed=0)
-    for snapshot in decisions(scripted_hand, [2000, 2000]).values():
+    for snapshot in min_raised_streets([2000, 2000]).values():
         assert player.fixed.policy_table(snapshot, HOLES) == streets.fixed.policy_table(
             snapshot, HOLES
         )
@@ -59,16 +47,16 @@ def test_deep_it_plays_the_four_street_blueprints_strategy(scripted_hand):
 
 
 @pytest.mark.parametrize(("stacks", "deep"), [([1500, 1500], True), ([3000, 1490], False)])
-def test_the_smaller_stack_at_75_big_blinds_decides(scripted_hand, stacks, deep):
+def test_the_smaller_stack_at_75_big_blinds_decides(min_raised_streets, stacks, deep):
     player = both_blueprints()
-    preflop = decisions(scripted_hand, stacks)[Street.PREFLOP]
+    preflop = min_raised_streets(stacks)[Street.PREFLOP]
     assert player.fixed.blueprint.applies(preflop) is deep
     assert player.fixed.shallow.applies(preflop) is not deep
 
 
-def test_without_the_option_the_blueprint_plays_at_every_depth(scripted_hand):
+def test_without_the_option_the_blueprint_plays_at_every_depth(min_raised_streets):
     shipped = CFRv2FixedPlayer(seed=0)
-    preflop = decisions(scripted_hand, [1000, 1000])[Street.PREFLOP]
+    preflop = min_raised_streets([1000, 1000])[Street.PREFLOP]
     assert shipped.fixed.blueprint.applies(preflop)
     assert not shipped.fixed.shallow.applies(preflop)
 
