@@ -141,11 +141,12 @@ def learns(factory: Any) -> bool:
 
 
 def learns_in_cash_games(factory: Any, options: Mapping[str, Any] | None = None) -> bool:
-    """Whether a bot (or its class) learns in games of one hand: its ``learns_in_cash_games``
-    where it says (or, built with ``options``, its ``learns_in_cash_games_with(options)``,
-    for a bot that an option makes learn there), else whether it learns at all."""
+    """Whether a bot (or its class), built with ``options`` (None: its defaults), learns in
+    games of one hand: True where its ``learns_in_cash_games_with(options)`` says so (a bot
+    that an option makes learn there), else its ``learns_in_cash_games`` where it says, else
+    whether it learns at all."""
     with_options = getattr(factory, "learns_in_cash_games_with", None)
-    if options and callable(with_options) and with_options(options):
+    if callable(with_options) and with_options(options or {}):
         return True
     if isinstance(factory, CashGameLearner):
         return factory.learns_in_cash_games is True
