@@ -26,7 +26,7 @@ from agent.players.history import heads_up_seats
 from agent.players.options import Options, is_blueprint, option
 from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
+from agent.players.rules.street_solving import started_deep
 
 NAME = "postflop blueprint"
 
@@ -67,7 +67,7 @@ def deep_heads_up_from(street: Street) -> Callable[[Snapshot], bool]:
         return (
             snapshot.street >= street
             and heads_up_seats(snapshot) is not None
-            and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
+            and started_deep(snapshot)
         )
 
     return where

@@ -18,9 +18,9 @@ from pathlib import Path
 from agent.boundary.snapshot import Snapshot
 from agent.players.blueprint_store import Blueprint
 from agent.players.options import Options, blueprint_option
-from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
+from agent.players.rules.blueprint import BlueprintRule, everywhere, second_blueprint_rule
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
+from agent.players.rules.street_solving import started_deep
 
 NAME = "shallow blueprint"
 
@@ -36,21 +36,15 @@ class ShallowOptions(Options):
     )
 
 
-def deep(snapshot: Snapshot) -> bool:
-    """Every stack dealt in started the hand at :data:`AUTO_SOLVE_DEPTH` big blinds or more."""
-    return effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
-
-
 def shallow(snapshot: Snapshot) -> bool:
     """A stack dealt in started the hand below :data:`AUTO_SOLVE_DEPTH` big blinds."""
-    return not deep(snapshot)
+    return not started_deep(snapshot)
 
 
 def blueprint_rules(context: Context) -> tuple[BlueprintRule, BlueprintRule]:
     """The strategy's blueprint rule and the shallow blueprint's: with ``shallow_blueprint``,
     the first deep and the second shallow; without, the first everywhere and the second
     never."""
-    if context.shallow_blueprint is None:
-        return BlueprintRule(context), second_blueprint_rule(context, None, NAME, shallow)
+    where = everywhere if context.shallow_blueprint is None else started_deep
     rule = second_blueprint_rule(context, context.shallow_blueprint, NAME, shallow)
-    return BlueprintRule(context, where=deep), rule
+    return BlueprintRule(context, where=where), rule

@@ -34,7 +34,7 @@ from agent.players.history import first_action, heads_up_seats
 from agent.players.options import Options, blueprint_option
 from agent.players.rules.blueprint import BlueprintRule, second_blueprint_rule
 from agent.players.rules.rule import Context
-from agent.players.rules.street_solving import AUTO_SOLVE_DEPTH, effective_depth
+from agent.players.rules.street_solving import started_deep
 
 NAME = "small-blind blueprint"
 OPEN_NAME = "small-blind open"
@@ -70,11 +70,7 @@ def deep_heads_up_preflop(snapshot: Snapshot, place: int) -> bool:
     if snapshot.street != Street.PREFLOP:
         return False
     seats = heads_up_seats(snapshot)  # (small blind, big blind) heads-up
-    return (
-        seats is not None
-        and seats[place] == snapshot.seat
-        and effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
-    )
+    return seats is not None and seats[place] == snapshot.seat and started_deep(snapshot)
 
 
 def deep_small_blind(snapshot: Snapshot) -> bool:

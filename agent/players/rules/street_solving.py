@@ -750,6 +750,12 @@ def effective_depth(snapshot: Snapshot) -> float:
     return min(hand_start_stacks(snapshot).values()) / snapshot.big_blind
 
 
+def started_deep(snapshot: Snapshot) -> bool:
+    """Every stack dealt in started the hand at :data:`AUTO_SOLVE_DEPTH` big blinds or more:
+    where the deep rules (the blinds' blueprints, the postflop and shallow blueprints) play."""
+    return effective_depth(snapshot) >= AUTO_SOLVE_DEPTH
+
+
 class StreetSolvingRule:
     """The solved street's strategy at a heads-up decision ``solve`` covers."""
 
