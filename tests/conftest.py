@@ -4,6 +4,8 @@ process had compiled them, and the tests read the whole strategy."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -14,3 +16,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if is_cold():
         warm_up()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def blueprint_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Parsed blueprints are kept in a folder of the test session's own, never the user's."""
+    from agent.players.blueprint_cache import CACHE_VARIABLE
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_VARIABLE, str(tmp_path_factory.mktemp("blueprint-cache")))
+        yield

@@ -17,7 +17,8 @@ so a loaded row takes 8 bytes of hash and 4 bytes a probability. Two
 stored keys with the same hash are reported at load; a key that is absent matches a stored
 hash with probability rows / 2**64 (2e-13 for 4 million rows). The same file is loaded once
 per process (:func:`load_blueprint` caches by path, size and modification time) and shared
-by every player.
+by every player. The checked arrays of a large table are kept on disk
+(:mod:`agent.players.blueprint_cache`), so a later process maps them in place of parsing.
 
 A missing or corrupt file raises :class:`BlueprintError` naming the file and the command that
 regenerates it.
@@ -44,7 +45,8 @@ import pandas as pd
 
 from agent.abstraction.betting import ActionAbstraction, GameConfig, parse_actions
 from agent.abstraction.card_buckets import CardAbstraction, get_abstraction
-from agent.abstraction.strategy_file import KEY_COLUMN, read_meta
+from agent.abstraction.strategy_file import KEY_COLUMN, read_meta, sidecar_path
+from agent.players.blueprint_cache import entry_name, load_entry, store_entry
 from agent.poker.rng import GOLDEN, scramble_words
 
 DEFAULT_NAMES = ("blueprint.csv.xz", "blueprint.csv.gz", "blueprint.csv")
@@ -83,8 +85,8 @@ class Blueprint:
     game: GameConfig
     actions: ActionAbstraction
     cards: CardAbstraction
-    hashes: np.ndarray  # uint64[rows], sorted
-    probabilities: np.ndarray  # float32[rows, actions], in hash order
+    hashes: np.ndarray  # uint64[rows], sorted (read-only where mapped from the disk cache)
+    probabilities: np.ndarray  # float32[rows, actions], in hash order (the same)
 
     @property
     def rows(self) -> int:
@@ -268,12 +270,31 @@ def _read_checked(
             f"sidecar of {str(path)!r} names the actions {names}, but its action spec"
             f" {meta['actions']!r} has {list(actions.names)}: {REGENERATE}"
         )
-    hashes, probabilities = _read_rows(path, names)
+    entry = _cache_entry(path)
+    kept = None if entry is None else load_entry(entry, len(names))
+    hashes, probabilities = _read_sorted(path, names) if kept is None else kept
     if meta.get("rows", len(hashes)) != len(hashes):
         raise BlueprintError(
             f"blueprint file {str(path)!r} has {len(hashes)} rows, its sidecar says"
             f" {meta.get('rows')}: {REGENERATE}"
         )
+    if kept is None and entry is not None:
+        store_entry(entry, hashes, probabilities)
+    return Blueprint(path, meta, game, actions, cards, hashes, probabilities)
+
+
+def _cache_entry(path: Path) -> str | None:
+    """The disk cache's entry for the file and its sidecar; None where one cannot be read
+    (parsing then names the problem)."""
+    try:
+        return entry_name(path, sidecar_path(path))
+    except OSError:
+        return None
+
+
+def _read_sorted(path: Path, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The file's key hashes, sorted, and its probabilities in their order, checked."""
+    hashes, probabilities = _read_rows(path, names)
     order = np.argsort(hashes)
     hashes = hashes[order]
     probabilities = np.take(probabilities, order, axis=0)
@@ -285,7 +306,7 @@ def _read_checked(
             f" {int(order[repeated[0] + 1]) + 1}: {REGENERATE}"
         )
     _release_free_memory()
-    return Blueprint(path, meta, game, actions, cards, hashes, probabilities)
+    return hashes, probabilities
 
 
 def _release_free_memory() -> None:

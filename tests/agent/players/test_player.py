@@ -10,13 +10,11 @@ from collections import Counter
 from dataclasses import replace
 
 import numpy as np
-import pandas as pd
 import pytest
 from pypokerengine.api.game import setup_config, start_poker
 
 import agent.players.blueprint_store as store
-from agent.abstraction.betting import parse_actions
-from agent.abstraction.strategy_file import load_strategy, write_strategy
+from agent.abstraction.strategy_file import load_strategy
 from agent.boundary.policy import QuietPlayer
 from agent.boundary.situations import make_decision
 from agent.boundary.snapshot import Snapshot, Street, is_legal
@@ -29,30 +27,7 @@ from agent.players.rules.pushfold import ALL_HOLES
 from agent.players.rules.street_solving import OPPONENT
 from agent.poker.cards import parse_cards
 from agent.poker.equity import equity
-from blueprint.holdem import HoldemConfig
-
-
-def write_blueprint(
-    path, rows: dict[str, dict[str, float]], spec: str = "study", abstraction: str = "study"
-):
-    """A blueprint CSV + sidecar with the given rows (unlisted actions are unavailable)."""
-    config = HoldemConfig(abstraction=abstraction, actions=parse_actions(spec))
-    names = list(config.actions.names)
-    frame = pd.DataFrame(
-        [{"info_set": key, **{name: probs.get(name, np.nan) for name in names}}
-         for key, probs in rows.items()]
-    )  # fmt: skip
-    meta = {**config.to_json(), "iterations": 0, "seed": 0, "algorithm": "test"}
-    return write_strategy(path, frame, meta)
-
-
-STUDY_ROWS = {
-    "AKs": {"fold": 0.0, "call": 0.0, "raise_min": 1.0},
-    "72o": {"fold": 1.0, "call": 0.0, "raise_min": 0.0},
-    "QQ c": {"call": 0.0, "raise_min": 1.0},
-    "AKs AK5 cc": {"call": 0.0, "raise_min": 1.0},
-    "AKs AK5 ccc": {"call": 0.0, "raise_min": 1.0},
-}
+from tests.agent.players.blueprint_files import STUDY_ROWS, write_blueprint
 
 
 @pytest.fixture
