@@ -94,6 +94,7 @@ def store_entry(name: str, hashes: np.ndarray, probabilities: np.ndarray) -> Non
 def _write_atomically(path: Path, array: np.ndarray) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
     try:
+        os.fchmod(handle, 0o644)  # readable as the shipped tables are, not private as a temp
         with os.fdopen(handle, "wb") as out:
             np.save(out, np.ascontiguousarray(array), allow_pickle=False)
         os.replace(temporary, path)
