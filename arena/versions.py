@@ -26,7 +26,6 @@ from __future__ import annotations
 import ast
 import importlib
 import io
-import os
 import re
 import shutil
 import subprocess
@@ -35,6 +34,8 @@ import tarfile
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+
+from agent.poker.user_cache import user_cache_folder
 
 VERSIONED_PACKAGES = ("agent", "blueprint", "baselines")  # ours, renamed per commit
 DATA_FOLDER = "data"  # the agent's tables: the package ``agent.data`` (pyproject.toml)
@@ -84,11 +85,7 @@ def rewrite_imports(source: str, suffix: str, packages: tuple[str, ...]) -> str:
 
 def cache_folder() -> Path:
     """Where extracted versions are kept: ``$ARENA_VERSIONS_CACHE``, else the user's cache."""
-    configured = os.environ.get(CACHE_VARIABLE)
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pokerbot-cfr" / "versions"
+    return user_cache_folder("versions", CACHE_VARIABLE)
 
 
 def source_checkout() -> Path:

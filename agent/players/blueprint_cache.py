@@ -28,6 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
+from agent.poker.user_cache import user_cache_folder
+
 CACHE_FORMAT = b"blueprint arrays 1"  # change it when the arrays' meaning changes
 CACHE_VARIABLE = "POKERBOT_BLUEPRINT_CACHE"
 KEPT_ENTRIES = 6
@@ -38,11 +40,7 @@ _PROBABILITIES = ".probabilities.npy"
 
 def cache_folder() -> Path:
     """Where parsed blueprints are kept: ``$POKERBOT_BLUEPRINT_CACHE``, else the user's cache."""
-    configured = os.environ.get(CACHE_VARIABLE)
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pokerbot-cfr" / "blueprints"
+    return user_cache_folder("blueprints", CACHE_VARIABLE)
 
 
 def entry_name(table: Path, sidecar: Path) -> str:
