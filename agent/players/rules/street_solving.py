@@ -99,8 +99,8 @@ SOLVED_STREETS = {
     "off-tree": (Street.FLOP, Street.TURN, Street.RIVER),
     "auto": (Street.FLOP, Street.TURN, Street.RIVER),  # off-tree, deep stacks only
     "reraised": (Street.FLOP, Street.TURN, Street.RIVER),  # re-raised preflop, deep only
+    "called": (Street.FLOP, Street.TURN, Street.RIVER),  # a raise called preflop, deep only
 }
-RERAISED_RAISES = 2  # preflop raises that make a pot re-raised: an open and a re-raise
 
 
 class Solve(StrEnum):
@@ -113,7 +113,13 @@ class Solve(StrEnum):
     FLOP = "flop"
     OFF_TREE = "off-tree"
     RERAISED = "reraised"
+    CALLED = "called"
     AUTO = AUTO
+
+
+# the preflop raises a pot needs, the last of them the opponent's, for a mode that solves only
+# the pots where we called one: an open and a re-raise, or any raise
+CALLED_RAISES = {Solve.RERAISED: 2, Solve.CALLED: 1}
 
 
 class Leaves(StrEnum):
@@ -174,7 +180,8 @@ class SolveOptions(Options):
         "the heads-up streets solved in real time: river, turn (and river), flop (flop, turn "
         "and river), off-tree (flop, turn and river once a raise left the blueprint's tree), "
         "auto (off-tree where the smaller stack held 75 big blinds or more), reraised (flop, "
-        "turn and river where we called a re-raise preflop, as deep) or off (default: "
+        "turn and river where we called a re-raise preflop, as deep), called (the same where we "
+        "called any raise preflop) or off (default: "
         "off with a four-street blueprint, which plays every street; else the player's, off in "
         "cfrv1, auto in cfrv2)",
     )
@@ -712,6 +719,7 @@ MODE_DEFAULTS = {
     Solve.OFF_TREE: (True, 30, 0),
     Solve.AUTO: (True, 30, AUTO_SOLVE_DEPTH),
     Solve.RERAISED: (True, 30, AUTO_SOLVE_DEPTH),
+    Solve.CALLED: (True, 30, AUTO_SOLVE_DEPTH),
 }
 OVERSIZE_TOLERANCE = 0.05  # pot fractions a raise may exceed the largest abstract size by
 
@@ -737,11 +745,11 @@ def solve_rank(options: SolveOptions) -> int | None:
     return options.solve_rank
 
 
-def reraised_preflop(snapshot: Snapshot) -> bool:
-    """Whether the hand's preflop held an open and a re-raise (:data:`RERAISED_RAISES`), the
-    last of them the opponent's: we called a re-raise."""
+def called_preflop(snapshot: Snapshot, raises_needed: int) -> bool:
+    """Whether the hand's preflop held ``raises_needed`` raises or more, the last of them the
+    opponent's: we called it (2: an open and a re-raise, :data:`CALLED_RAISES`)."""
     raises = [r for r in snapshot.history if r.street == Street.PREFLOP and r.kind == "RAISE"]
-    return len(raises) >= RERAISED_RAISES and raises[-1].seat != snapshot.seat
+    return len(raises) >= raises_needed and raises[-1].seat != snapshot.seat
 
 
 def effective_depth(snapshot: Snapshot) -> float:
@@ -767,7 +775,7 @@ class StreetSolvingRule:
         self.context = context
         self.streets = SOLVED_STREETS[solve]
         self.only_off_tree = solve in ONLY_OFF_TREE
-        self.only_reraised = solve == Solve.RERAISED
+        self.called_raises = CALLED_RAISES.get(solve, 0)
         self.depth = mode_defaults(solve)[2]
         self.sizes = solve_sizes(options.solve_size)
         # the player's configure settles auto, and PlayerConfig rejects blueprint leaves
@@ -796,7 +804,7 @@ class StreetSolvingRule:
             return False
         if self.only_off_tree and not self.left_the_tree(snapshot):
             return False
-        if self.only_reraised and not reraised_preflop(snapshot):
+        if self.called_raises and not called_preflop(snapshot, self.called_raises):
             return False
         if self.depth and effective_depth(snapshot) < self.depth:
             return False

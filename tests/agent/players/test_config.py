@@ -49,7 +49,12 @@ TOURNAMENT = {"rule": {"initial_stack": 1500, "max_round": 300}}
         (PlayerConfig, "own_range", 1, "true or false"),
         (PlayerConfig, "multiway", "all", "one of share, ranges, study, auto"),
         (PlayerConfig, "preflop_defense", "wide", "one of mdf, odds, auto"),
-        (PlayerConfig, "solve", "on", "one of off, river, turn, flop, off-tree, reraised, auto"),
+        (
+            PlayerConfig,
+            "solve",
+            "on",
+            "one of off, river, turn, flop, off-tree, reraised, called, auto",
+        ),
         (PlayerConfig, "gadget", "yes", "true or false"),
         (PlayerConfig, "solve_iterations", 0, "a positive number"),
         (PlayerConfig, "preflop_opponents", 10, "auto or 1 to 9"),
